@@ -1,0 +1,79 @@
+"""The settings module reads the environment and refuses unsafe production configurations."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from config.settings import database_from_url, env_bool
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def load_settings(**env: str) -> subprocess.CompletedProcess[str]:
+    """Import config.settings in a fresh interpreter with exactly these variables set."""
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DEBUG", "SECRET_KEY", "DATABASE_URL", "CELERY_BROKER_URL")
+    }
+    code = "import config.settings as s; print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER, s.DEBUG)"
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_it_runs_embedded_without_services():
+    out = load_settings()
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["django.db.backends.sqlite3", "True", "True"]
+
+
+def test_it_uses_postgres_and_a_real_broker_when_configured():
+    out = load_settings(
+        DATABASE_URL="postgres://postgres@127.0.0.1:5432/x", CELERY_BROKER_URL="redis://127.0.0.1:6379/0"
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["django.db.backends.postgresql", "False", "True"]
+
+
+def test_production_refuses_the_development_secret():
+    out = load_settings(DEBUG="0")
+    assert out.returncode != 0
+    assert "Set SECRET_KEY" in out.stderr
+
+
+def test_production_starts_with_a_real_secret():
+    out = load_settings(DEBUG="0", SECRET_KEY="s3cret-for-this-test-only-0123456789abcdef")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split()[-1] == "False"
+
+
+def test_database_url_is_parsed_into_parts():
+    db = database_from_url("postgres://user:p%40ss@db.example:6543/chess?sslmode=require")
+    assert (db["NAME"], db["USER"], db["PASSWORD"], db["HOST"], db["PORT"]) == (
+        "chess",
+        "user",
+        "p@ss",
+        "db.example",
+        "6543",
+    )
+    assert db["OPTIONS"] == {"sslmode": "require"}
+
+
+def test_bad_values_fail_loudly(monkeypatch):
+    monkeypatch.setenv("SOME_FLAG", "maybe")
+    with pytest.raises(ImproperlyConfigured, match="SOME_FLAG"):
+        env_bool("SOME_FLAG", False)
+    with pytest.raises(ImproperlyConfigured, match="not supported"):
+        database_from_url("mysql://root@localhost/x")

@@ -1,0 +1,7 @@
+"""REST API (Django REST framework)."""
+
+from django.urls import path  # noqa: F401
+
+app_name = "api"
+
+urlpatterns: list = []

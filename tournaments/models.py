@@ -1,0 +1,333 @@
+"""Tournament data. Fields, constraints and tiny properties only: the rules live in services.
+
+Scores are stored in half-points (a standard win is 2), exactly as the engine uses them.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+
+def new_public_token() -> str:
+    """An unguessable token for the tournament's public link (about 190 bits)."""
+    return secrets.token_urlsafe(24)
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**31)
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=120, unique=True)
+    members = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="clubs", blank=True)
+    """Club staff: they may create tournaments for the club."""
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        SWISS = "swiss", "Swiss (FIDE Dutch)"
+        ROUND_ROBIN = "round_robin", "Round robin (FIDE Berger)"
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "Registration"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    class Acceleration(models.TextChoices):
+        NONE = "none", "None"
+        BAKU = "baku", "Baku (FIDE C.04.7)"
+
+    class UnplayedRule(models.TextChoices):
+        VIRTUAL_OPPONENT = "virtual-opponent", "Virtual opponent (default)"
+        FIDE_2024 = "fide-2024", "FIDE C.07 (2024 edition)"
+        FIDE_2026 = "fide-2026", "FIDE C.07 (2026 edition)"
+
+    class Colour(models.TextChoices):
+        WHITE = "w", "White"
+        BLACK = "b", "Black"
+
+    class LateEntryPoints(models.TextChoices):
+        ZERO = "zero", "Zero for each missed round"
+        HALF = "half", "Half a point for each missed round"
+
+    class PairingNumbers(models.TextChoices):
+        RATING = "rating", "By rating, title and name"
+        LOT = "lot", "Drawn by lot (round robin)"
+
+    class WithdrawalGames(models.TextChoices):
+        FORFEIT = "forfeit", "Remaining games are forfeits"
+        UNPLAYED = "unplayed", "Remaining games are not played"
+
+    club = models.ForeignKey(
+        Club, on_delete=models.PROTECT, related_name="tournaments", null=True, blank=True
+    )
+    name = models.CharField(max_length=150)
+    place = models.CharField(max_length=150, blank=True)
+    start_date = models.DateField(null=True, blank=True)
+    end_date = models.DateField(null=True, blank=True)
+    format = models.CharField(max_length=16, choices=Format.choices, default=Format.SWISS)
+    double_round_robin = models.BooleanField(default=False)
+    rounds_planned = models.PositiveSmallIntegerField(default=5)
+    win_points = models.PositiveSmallIntegerField(default=2, help_text="Half-points for a win.")
+    draw_points = models.PositiveSmallIntegerField(default=1, help_text="Half-points for a draw.")
+    loss_points = models.PositiveSmallIntegerField(default=0, help_text="Half-points for a loss.")
+    bye_points = models.PositiveSmallIntegerField(
+        default=2, help_text="Half-points for the pairing-allocated bye."
+    )
+    late_entry_points = models.CharField(
+        max_length=8, choices=LateEntryPoints.choices, default=LateEntryPoints.ZERO
+    )
+    acceleration = models.CharField(max_length=8, choices=Acceleration.choices, default=Acceleration.NONE)
+    tiebreaks = models.CharField(max_length=200, default="DE,BH-C1,BH,SB,WIN")
+    """Comma-separated tie-break codes in order (see pairing.engine.tiebreaks)."""
+    unplayed_rule = models.CharField(
+        max_length=20, choices=UnplayedRule.choices, default=UnplayedRule.VIRTUAL_OPPONENT
+    )
+    initial_colour = models.CharField(max_length=1, choices=Colour.choices, default=Colour.WHITE)
+    lots_seed = models.BigIntegerField(default=new_seed)
+    """Seed for every drawing of lots (initial colour, pairing numbers, tie lots): recorded, reproducible."""
+    pairing_numbers = models.CharField(
+        max_length=8, choices=PairingNumbers.choices, default=PairingNumbers.RATING
+    )
+    max_half_byes = models.PositiveSmallIntegerField(
+        default=2, help_text="Requested half-point byes per participant."
+    )
+    no_byes_in_last_rounds = models.PositiveSmallIntegerField(
+        default=1, help_text="No requested byes in the last N rounds."
+    )
+    withdrawal_games = models.CharField(
+        max_length=8, choices=WithdrawalGames.choices, default=WithdrawalGames.FORFEIT
+    )
+    baku_last_ga = models.ForeignKey(
+        "Participant",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The last participant of group GA, frozen when round 1 is paired (C.04.7 1.3.2).",
+    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION)
+    public_token = models.CharField(max_length=64, unique=True, default=new_public_token)
+    version = models.PositiveIntegerField(default=0)
+    """Bumped on every change that a public page shows; public caches key on it."""
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(rounds_planned__gte=1), name="tournament_has_rounds"),
+            models.CheckConstraint(condition=Q(win_points__gt=F("loss_points")), name="win_beats_loss"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def tiebreak_codes(self) -> list[str]:
+        return [code for code in self.tiebreaks.split(",") if code]
+
+
+class TournamentRole(models.Model):
+    """Who may write to a tournament. Organisers may do everything; arbiters pair and enter results."""
+
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", "Organiser"
+        ARBITER = "arbiter", "Arbiter"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_roles"
+    )
+    role = models.CharField(max_length=10, choices=Role.choices)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="one_role_per_user_and_tournament")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role}) in {self.tournament}"
+
+
+class Participant(models.Model):
+    class Title(models.TextChoices):
+        NONE = "", "—"
+        GM = "GM", "GM"
+        IM = "IM", "IM"
+        WGM = "WGM", "WGM"
+        FM = "FM", "FM"
+        WIM = "WIM", "WIM"
+        CM = "CM", "CM"
+        WFM = "WFM", "WFM"
+        WCM = "WCM", "WCM"
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="participants")
+    name = models.CharField(max_length=100)
+    rating = models.PositiveSmallIntegerField(default=0)
+    title = models.CharField(max_length=3, choices=Title.choices, default=Title.NONE, blank=True)
+    federation = models.CharField(max_length=3, blank=True)
+    fide_id = models.CharField(max_length=12, blank=True)
+    club_name = models.CharField(max_length=100, blank=True)
+    email = models.EmailField(blank=True, help_text="Private: never shown on public pages.")
+    pairing_number = models.PositiveIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    joined_round = models.PositiveSmallIntegerField(
+        default=1, help_text="First round the participant can be paired in."
+    )
+    withdrawn_from_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="First round missed after withdrawing."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pairing_number", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "pairing_number"], name="unique_pairing_number"),
+            models.CheckConstraint(condition=Q(joined_round__gte=1), name="joined_round_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PAIRING = "pairing", "Being paired"
+        DRAFT = "draft", "Draft"
+        PUBLISHED = "published", "Published"
+        FINISHED = "finished", "Finished"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PAIRING)
+    explanation = models.JSONField(default=dict, blank=True)
+    """The engine's account of how it paired the round (pairing.engine.types.Explanation)."""
+    violations = models.JSONField(default=list, blank=True)
+    """Rules the least-bad pairing had to break, in plain words; empty for ordinary rounds."""
+    task_id = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.number}"
+
+
+class Board(models.Model):
+    class Result(models.TextChoices):
+        PENDING = "", "—"
+        WHITE_WINS = "1-0", "1-0"
+        DRAW = "1/2-1/2", "½-½"
+        BLACK_WINS = "0-1", "0-1"
+        WHITE_WINS_FORFEIT = "+/-", "+/− (forfeit)"
+        BLACK_WINS_FORFEIT = "-/+", "−/+ (forfeit)"
+        DOUBLE_FORFEIT = "-/-", "−/− (double forfeit)"
+        UNPLAYED = "0-0", "Not played"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    white = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="boards_as_white")
+    black = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="boards_as_black")
+    result = models.CharField(max_length=8, choices=Result.choices, default=Result.PENDING, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    """Optimistic lock: every result change bumps it; an edit based on an older version is refused."""
+    corrected_after_pairing = models.BooleanField(default=False)
+    """The result was changed after a later round had been paired on it."""
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="unique_board_number"),
+            models.UniqueConstraint(fields=["round", "white"], name="white_once_per_round"),
+            models.UniqueConstraint(fields=["round", "black"], name="black_once_per_round"),
+            models.CheckConstraint(condition=~Q(white=F("black")), name="white_is_not_black"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} board {self.number}"
+
+
+class RoundBye(models.Model):
+    """A round a participant does not play: the pairing-allocated bye, requested byes, absences,
+    and the rounds a late entry missed. Known before pairing except for the pairing-allocated bye."""
+
+    class Kind(models.TextChoices):
+        PAIRING_ALLOCATED = "pab", "Pairing-allocated bye"
+        HALF_POINT = "half", "Requested half-point bye"
+        ZERO_POINT = "zero", "Zero-point bye"
+        FULL_POINT = "full", "Full-point bye"
+        ABSENT = "absent", "Absent"
+        LATE_ENTRY = "late", "Missed (late entry)"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="byes")
+    participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="byes")
+    round_number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    points = models.PositiveSmallIntegerField(help_text="Half-points awarded, fixed when recorded.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round_number", "participant"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["participant", "round_number"], name="one_bye_per_participant_and_round"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "round_number"],
+                condition=Q(kind="pab"),
+                name="one_pairing_allocated_bye_per_round",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.participant} round {self.round_number}: {self.get_kind_display()}"
+
+
+class AuditLog(models.Model):
+    """Append-only record of every change. Nothing in the app updates or deletes rows."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="audit_log", null=True, blank=True
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=40)
+    object_type = models.CharField(max_length=40)
+    object_id = models.CharField(max_length=40, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["tournament", "-at"])]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.object_type} {self.object_id}"
