@@ -103,6 +103,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "tournaments",
     "pairing",
 ]
@@ -203,6 +204,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Tournaments, participants, rounds, results, pairing and standings.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI is served from our own static files: the CSP allows no CDN scripts.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
 }
 
 # Security. Everything below is on whenever DEBUG is off; `manage.py check --deploy` passes then.
