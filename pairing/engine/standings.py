@@ -1,0 +1,259 @@
+"""Standings: points, then the tie-break list per still-tied subgroup, then a recorded drawing of lots.
+
+C.07 Art. 4.2: the tie-breaks are applied in order, each one only to the participants still level after the
+previous ones (so direct encounter is computed inside the tied group it is asked to split); when the list
+is exhausted, lots are drawn. The lots here are seeded and reproducible: each final tied group is shuffled
+by ``random.Random`` seeded with the request's seed and the group's ids, so one group's draw never depends
+on another's, and the result says who was placed by lot.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from pairing.engine.errors import InvalidRequestError, PairingError
+from pairing.engine.tiebreaks import (
+    REGIMES,
+    SWISS_DEFAULT,
+    TiebreakValue,
+    TournamentTiebreaks,
+    UnknownTiebreakError,
+    format_points,
+    validate_tiebreaks,
+)
+from pairing.engine.types import Participant, Scoring
+
+__all__ = [
+    "StandingRow",
+    "Standings",
+    "StandingsRequest",
+    "compute_standings",
+    "standings_csv",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsRequest:
+    """Everything needed to rank a tournament after some round."""
+
+    participants: tuple[Participant, ...]
+    """Everyone, withdrawn participants included; ``history`` holds their round records."""
+    rounds: int
+    """Rounds to count (standings after this round); histories may be longer (later rounds are ignored)
+    or shorter (missing rounds count as zero-point absences)."""
+    tiebreaks: tuple[str, ...] = SWISS_DEFAULT
+    """Codes from :data:`pairing.engine.tiebreaks.TIEBREAKS`, most important first."""
+    unplayed: str = "virtual-opponent"
+    """One of :data:`pairing.engine.tiebreaks.REGIMES`."""
+    scoring: Scoring = field(default_factory=Scoring)
+    round_robin: bool = False
+    """True for a round robin: forfeits count as games (C.07 15.2) and Buchholz tie-breaks are refused."""
+    withdrawn: frozenset[int] = frozenset()
+    """Ids of participants who have withdrawn; they stay in the standings with their games."""
+    seed: int = 0
+    """Seed of the drawing of lots that ends every tie the tie-breaks leave."""
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One line of the standings."""
+
+    rank: int
+    """1-based position; every row has its own (ties end in a drawing of lots)."""
+    id: int
+    tpn: int
+    name: str
+    points: Fraction
+    """Score in the scoring system's points."""
+    points_display: str
+    tiebreaks: tuple[TiebreakValue, ...]
+    """One value per requested tie-break, in the requested order, each with its breakdown."""
+    withdrawn: bool = False
+    by_lot: bool = False
+    """True when this participant's place among the others level with them came from the drawing of lots."""
+    lot_group: tuple[int, ...] = ()
+    """When ``by_lot``: the ids that stayed level after every tie-break, in the order the lot put them."""
+    decided_by: str | None = None
+    """The tie-break that first separated this participant from someone level on points (``None`` if
+    nobody was level on points, ``"LOT"`` if only the drawing of lots did)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    rows: tuple[StandingRow, ...]
+    tiebreaks: tuple[str, ...]
+    unplayed: str
+    rounds: int
+    seed: int
+    lots: tuple[tuple[int, ...], ...] = ()
+    """Every drawing of lots made, as the ids in the order drawn, best placed first."""
+
+    def row(self, participant_id: int) -> StandingRow:
+        for row in self.rows:
+            if row.id == participant_id:
+                return row
+        raise KeyError(participant_id)
+
+
+def compute_standings(request: StandingsRequest) -> Standings:
+    """Rank the participants (C.07 Art. 4.2) and give every tie-break value with its breakdown.
+
+    Complexity: O(participants x rounds x tie-breaks) plus, for DE, O(group size x rounds) per tied group.
+
+    Raises
+    ------
+    UnknownTiebreakError
+        An unknown tie-break code or unplayed-round rule.
+    TiebreakNotAllowedError
+        Buchholz asked for a round robin.
+    InvalidRequestError
+        Inconsistent histories or an unknown withdrawn id.
+    """
+    codes = validate_tiebreaks(request.tiebreaks, round_robin=request.round_robin)
+    if request.unplayed not in REGIMES:
+        raise UnknownTiebreakError(
+            f"unknown unplayed-round rule {request.unplayed!r}; choose one of: {', '.join(REGIMES)}"
+        )
+    t = TournamentTiebreaks(
+        request.participants,
+        request.rounds,
+        scoring=request.scoring,
+        regime=request.unplayed,
+        round_robin=request.round_robin,
+    )
+    unknown = sorted(request.withdrawn - t.by_id.keys())
+    if unknown:
+        raise InvalidRequestError(f"withdrawn participant(s) {unknown} are not in the tournament")
+    tpns = [p.tpn for p in request.participants]
+    if len(set(tpns)) != len(tpns):
+        raise InvalidRequestError("two participants share a pairing number")
+
+    values: dict[int, dict[str, TiebreakValue]] = {
+        pid: {code: t.value(pid, code) for code in codes if code != "DE"} for pid in t.by_id
+    }
+    decided_by: dict[int, str | None] = {pid: None for pid in t.by_id}
+    lots: list[tuple[int, ...]] = []
+    lot_of: dict[int, tuple[int, ...]] = {}
+
+    def mark(group: list[int], code: str) -> None:
+        for pid in group:
+            if decided_by[pid] is None:
+                decided_by[pid] = code
+
+    def rank(group: list[int], index: int) -> list[int]:
+        if len(group) == 1:
+            return group
+        if index == len(codes):
+            ids = sorted(group, key=t._tpn)
+            rng = random.Random(f"{request.seed}:{','.join(map(str, sorted(ids)))}")
+            rng.shuffle(ids)
+            drawn = tuple(ids)
+            lots.append(drawn)
+            for pid in ids:
+                lot_of[pid] = drawn
+            mark(ids, "LOT")
+            return ids
+        code = codes[index]
+        if code == "DE":
+            levels, de_values = t.direct_encounter(group)
+            for pid, v in de_values.items():
+                values[pid]["DE"] = v
+        else:
+            by_value: dict[Fraction, list[int]] = {}
+            for pid in group:
+                by_value.setdefault(values[pid][code].value, []).append(pid)
+            levels = [sorted(by_value[v], key=t._tpn) for v in sorted(by_value, reverse=True)]
+        if len(levels) > 1:
+            mark(group, code)
+        out: list[int] = []
+        for level in levels:
+            out.extend(rank(level, index + 1))
+        return out
+
+    by_points: dict[int, list[int]] = {}
+    for pid in t.by_id:
+        by_points.setdefault(t.total[pid], []).append(pid)
+    order: list[int] = []
+    for pts in sorted(by_points, reverse=True):
+        order.extend(rank(sorted(by_points[pts], key=t._tpn), 0))
+
+    rows = []
+    for position, pid in enumerate(order, start=1):
+        p = t.by_id[pid]
+        per_code = values[pid]
+        if "DE" in codes and "DE" not in per_code:
+            _, alone = t.direct_encounter([pid])
+            per_code["DE"] = alone[pid]
+        points = Fraction(t.total[pid], 2)
+        rows.append(
+            StandingRow(
+                rank=position,
+                id=pid,
+                tpn=p.tpn,
+                name=p.name,
+                points=points,
+                points_display=format_points(points),
+                tiebreaks=tuple(per_code[code] for code in codes),
+                withdrawn=pid in request.withdrawn,
+                by_lot=pid in lot_of,
+                lot_group=lot_of.get(pid, ()),
+                decided_by=decided_by[pid],
+            )
+        )
+    return Standings(tuple(rows), codes, request.unplayed, request.rounds, request.seed, tuple(lots))
+
+
+def standings_csv(tournament: Any, tiebreaks: list[str], unplayed: str, *, seed: int = 0) -> str:
+    """Standings of a parsed TRF tournament as CSV (the CLI's ``--standings``).
+
+    ``tournament`` is a :class:`pairing.engine.trf.TrfTournament` (from ``parse_trf``). The header is
+    ``rank,pairing_number,name,points,`` followed by one column per tie-break in the order asked; points and
+    point-valued tie-breaks are decimals (``3.5``), counts and ratings integers.
+
+    Raises
+    ------
+    UnknownTiebreakError
+        An unknown tie-break code (checked before anything else) or unplayed-round rule.
+    PairingError
+        Anything else wrong with the tournament.
+    """
+    codes = validate_tiebreaks(tiebreaks)
+    if unplayed not in REGIMES:
+        raise UnknownTiebreakError(
+            f"unknown unplayed-round rule {unplayed!r}; choose one of: {', '.join(REGIMES)}"
+        )
+    request = _request_from_trf(tournament, codes, unplayed, seed)
+    standings = compute_standings(request)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["rank", "pairing_number", "name", "points", *codes])
+    for row in standings.rows:
+        writer.writerow(
+            [row.rank, row.tpn, row.name, row.points_display, *(v.display for v in row.tiebreaks)]
+        )
+    return buffer.getvalue()
+
+
+def _request_from_trf(tournament: Any, codes: tuple[str, ...], unplayed: str, seed: int) -> StandingsRequest:
+    """Adapt a ``TrfTournament`` to a :class:`StandingsRequest` (read lazily: trf.py is a sibling module)."""
+    participants = tuple(getattr(tournament, "participants", None) or getattr(tournament, "players", ()))
+    if not participants:
+        raise PairingError("the tournament has no players")
+    played = max((len(p.history) for p in participants), default=0)
+    scoring = getattr(tournament, "scoring", None) or Scoring()
+    withdrawn = frozenset(getattr(tournament, "withdrawn", ()) or ())
+    return StandingsRequest(
+        participants=participants,
+        rounds=played,
+        tiebreaks=codes,
+        unplayed=unplayed,
+        scoring=scoring,
+        round_robin=bool(getattr(tournament, "round_robin", False)),
+        withdrawn=withdrawn,
+        seed=seed,
+    )
