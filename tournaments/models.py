@@ -215,6 +215,7 @@ class Round(models.Model):
         DRAFT = "draft", "Draft"
         PUBLISHED = "published", "Published"
         FINISHED = "finished", "Finished"
+        FAILED = "failed", "Pairing failed"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -224,6 +225,8 @@ class Round(models.Model):
     violations = models.JSONField(default=list, blank=True)
     """Rules the least-bad pairing had to break, in plain words; empty for ordinary rounds."""
     task_id = models.CharField(max_length=64, blank=True)
+    error = models.TextField(blank=True)
+    """Why the last pairing attempt failed (status ``failed``); the round can be paired again."""
     created_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
 

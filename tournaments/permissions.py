@@ -1,0 +1,115 @@
+"""Who may do what to a tournament.
+
+Three questions, each ``(user, tournament) -> bool``:
+
+* ``can_view_staff(user, tournament)``: may see the staff pages (organisers and arbiters).
+* ``can_arbitrate(user, tournament)``: may pair rounds, enter results, record byes and
+  withdrawals (organisers and arbiters).
+* ``can_organise(user, tournament)``: may change settings and roles, register participants
+  before the start and delete the tournament (organisers only).
+
+Superusers count as organisers everywhere (the back office).
+
+For views, ``staff_tournament(level)`` loads the tournament from the ``tournament_id`` URL
+argument and passes it to the view as ``tournament``. The answers are consistent for full pages
+and HTMX partials alike:
+
+* anonymous -> redirect to the login page;
+* logged in with no role in this tournament -> 404 (we do not confirm the tournament exists);
+* a role, but not enough of one (an arbiter on an organiser-only page) -> 403.
+
+``tournament_for_user(user, tournament_id, level)`` does the same checks and raises
+``Http404``/``PermissionDenied`` for code that is not a plain view (the API may use it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+
+from tournaments.models import Tournament, TournamentRole
+
+VIEW = "view"
+ARBITRATE = "arbitrate"
+ORGANISE = "organise"
+LEVELS = (VIEW, ARBITRATE, ORGANISE)
+
+
+def role_of(user: Any, tournament: Tournament) -> str | None:
+    """The user's role in the tournament (``organiser``/``arbiter``), or ``None``.
+
+    Cached on the user object per tournament so a page asking several questions costs one query.
+    """
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    if getattr(user, "is_superuser", False):
+        return TournamentRole.Role.ORGANISER
+    cache: dict[int, str | None] = user.__dict__.setdefault("_tournament_roles", {})
+    if tournament.pk not in cache:
+        cache[tournament.pk] = (
+            TournamentRole.objects.filter(tournament=tournament, user=user)
+            .values_list("role", flat=True)
+            .first()
+        )
+    return cache[tournament.pk]
+
+
+def can_view_staff(user: Any, tournament: Tournament) -> bool:
+    return role_of(user, tournament) is not None
+
+
+def can_arbitrate(user: Any, tournament: Tournament) -> bool:
+    return role_of(user, tournament) in (TournamentRole.Role.ORGANISER, TournamentRole.Role.ARBITER)
+
+
+def can_organise(user: Any, tournament: Tournament) -> bool:
+    return role_of(user, tournament) == TournamentRole.Role.ORGANISER
+
+
+_CHECKS: dict[str, Callable[[Any, Tournament], bool]] = {
+    VIEW: can_view_staff,
+    ARBITRATE: can_arbitrate,
+    ORGANISE: can_organise,
+}
+
+
+def check_level(user: Any, tournament: Tournament, level: str) -> None:
+    """Raise ``Http404`` for users with no role, ``PermissionDenied`` for too small a role."""
+    if not can_view_staff(user, tournament):
+        raise Http404("No such tournament")
+    if not _CHECKS[level](user, tournament):
+        raise PermissionDenied("Your role in this tournament does not allow this.")
+
+
+def tournament_for_user(user: Any, tournament_id: int, level: str = VIEW) -> Tournament:
+    try:
+        tournament = Tournament.objects.select_related("club").get(pk=tournament_id)
+    except (Tournament.DoesNotExist, ValueError, TypeError):
+        raise Http404("No such tournament") from None
+    check_level(user, tournament, level)
+    return tournament
+
+
+def staff_tournament(
+    level: str = VIEW,
+) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """View decorator: log in, load ``tournament_id``, check ``level``, call ``view(request, tournament, ...)``."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown permission level {level!r}")
+
+    def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapper(request: HttpRequest, tournament_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            tournament = tournament_for_user(request.user, tournament_id, level)
+            return view(request, tournament, *args, **kwargs)
+
+        return wrapper
+
+    return decorator
