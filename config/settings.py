@@ -178,6 +178,7 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 # Celery: with no broker, tasks run in-process (the quickstart); with one, a worker runs them.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "celery")
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL) or None
 CELERY_TASK_SERIALIZER = "json"

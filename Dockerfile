@@ -1,0 +1,16 @@
+# Production image: the web process (gunicorn) and the Celery worker share it.
+FROM python:3.11-slim
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY config ./config
+COPY tournaments ./tournaments
+COPY pairing ./pairing
+COPY templates ./templates
+COPY static ./static
+COPY manage.py ./
+RUN pip install --no-cache-dir . && DEBUG=0 SECRET_KEY=build-only python manage.py collectstatic --noinput
+RUN useradd --system --home /app chess && chown -R chess /app
+USER chess
+EXPOSE 8000
+CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]
