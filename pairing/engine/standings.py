@@ -14,9 +14,9 @@ import io
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
-from pairing.engine.errors import InvalidRequestError, PairingError
+from pairing.engine.errors import InvalidRequestError
 from pairing.engine.tiebreaks import (
     REGIMES,
     SWISS_DEFAULT,
@@ -27,6 +27,9 @@ from pairing.engine.tiebreaks import (
     validate_tiebreaks,
 )
 from pairing.engine.types import Participant, Scoring
+
+if TYPE_CHECKING:  # trf.py is a sibling the CLI loads; standings only needs its shape
+    from pairing.engine.trf import TrfTournament
 
 __all__ = [
     "StandingRow",
@@ -208,7 +211,7 @@ def compute_standings(request: StandingsRequest) -> Standings:
     return Standings(tuple(rows), codes, request.unplayed, request.rounds, request.seed, tuple(lots))
 
 
-def standings_csv(tournament: Any, tiebreaks: list[str], unplayed: str, *, seed: int = 0) -> str:
+def standings_csv(tournament: TrfTournament, tiebreaks: list[str], unplayed: str, *, seed: int = 0) -> str:
     """Standings of a parsed TRF tournament as CSV (the CLI's ``--standings``).
 
     ``tournament`` is a :class:`pairing.engine.trf.TrfTournament` (from ``parse_trf``). The header is
@@ -219,8 +222,8 @@ def standings_csv(tournament: Any, tiebreaks: list[str], unplayed: str, *, seed:
     ------
     UnknownTiebreakError
         An unknown tie-break code (checked before anything else) or unplayed-round rule.
-    PairingError
-        Anything else wrong with the tournament.
+    InvalidRequestError
+        Anything else wrong with the tournament (no players, inconsistent games).
     """
     codes = validate_tiebreaks(tiebreaks)
     if unplayed not in REGIMES:
@@ -239,21 +242,34 @@ def standings_csv(tournament: Any, tiebreaks: list[str], unplayed: str, *, seed:
     return buffer.getvalue()
 
 
-def _request_from_trf(tournament: Any, codes: tuple[str, ...], unplayed: str, seed: int) -> StandingsRequest:
-    """Adapt a ``TrfTournament`` to a :class:`StandingsRequest` (read lazily: trf.py is a sibling module)."""
-    participants = tuple(getattr(tournament, "participants", None) or getattr(tournament, "players", ()))
-    if not participants:
-        raise PairingError("the tournament has no players")
-    played = max((len(p.history) for p in participants), default=0)
-    scoring = getattr(tournament, "scoring", None) or Scoring()
-    withdrawn = frozenset(getattr(tournament, "withdrawn", ()) or ())
+def _request_from_trf(
+    tournament: TrfTournament, codes: tuple[str, ...], unplayed: str, seed: int
+) -> StandingsRequest:
+    """Adapt a parsed TRF to a :class:`StandingsRequest`.
+
+    Pairing numbers are the ``001`` ids, or the line order under ``XXC rank``. The rounds counted are the
+    rounds already paired (a record for the round about to be paired, such as a known absence, is left out).
+    A file says nothing about withdrawals, so nobody is marked withdrawn. A round robin is recognised from
+    records ``092``/``192`` naming a round robin or Berger tables.
+    """
+    if not tournament.players:
+        raise InvalidRequestError("the tournament has no players")
+    ordered = (
+        list(enumerate(tournament.players, start=1))
+        if tournament.pair_by_rank
+        else [(p.id, p) for p in sorted(tournament.players, key=lambda p: p.id)]
+    )
+    participants = tuple(
+        Participant(id=p.id, tpn=tpn, rating=p.rating, name=p.name, title=p.title, history=p.records)
+        for tpn, p in ordered
+    )
+    kind = f"{tournament.tournament_type} {tournament.type_code}".upper()
     return StandingsRequest(
         participants=participants,
-        rounds=played,
+        rounds=tournament.played_rounds,
         tiebreaks=codes,
         unplayed=unplayed,
-        scoring=scoring,
-        round_robin=bool(getattr(tournament, "round_robin", False)),
-        withdrawn=withdrawn,
+        scoring=tournament.scoring,
+        round_robin="ROBIN" in kind or "BERGER" in kind,
         seed=seed,
     )

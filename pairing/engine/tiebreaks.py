@@ -32,8 +32,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
+from functools import lru_cache
 
 from pairing.engine.errors import InvalidRequestError
 from pairing.engine.types import Colour, Participant, ResultCode, RoundRecord, Scoring
@@ -216,27 +216,26 @@ def validate_tiebreaks(codes: Iterable[str], *, round_robin: bool = False) -> tu
     return tuple(result)
 
 
+@lru_cache(maxsize=4096)
 def format_points(value: Fraction, *, places: int = 1) -> str:
     """Exact decimal text of a points value with at least ``places`` decimals: ``3.5``, ``24.0``, ``19.25``.
 
-    Values with no finite decimal expansion (never produced by the tie-breaks here) are rounded half up to
-    four decimals.
+    Values with no decimal expansion of at most six places (never produced by the tie-breaks here) are
+    rounded half up to four decimals.
     """
-    den = value.denominator
-    for prime in (2, 5):
-        while den % prime == 0:
-            den //= prime
-    with localcontext() as ctx:
-        ctx.prec = 60
-        dec = Decimal(value.numerator) / Decimal(value.denominator)
-        if den != 1:
-            dec = dec.quantize(Decimal("0.0001"), rounding=ROUND_HALF_UP)
-        text = format(dec, "f")
-    whole, _, frac = text.partition(".")
-    frac = frac.rstrip("0").ljust(places, "0")
-    if whole == "-0" and not frac.strip("0"):
-        whole = "0"
-    return f"{whole}.{frac}" if frac else whole
+    num, den = value.numerator, value.denominator
+    for digits in range(7):
+        if 10**digits % den == 0:
+            scaled = num * (10**digits // den)
+            break
+    else:
+        digits = 4
+        scaled = math.floor(Fraction(num * 10**digits, den) + Fraction(1, 2))
+    sign = "-" if scaled < 0 else ""
+    whole, frac = divmod(abs(scaled), 10**digits)
+    frac_text = str(frac).rjust(digits, "0").rstrip("0") if digits else ""
+    frac_text = frac_text.ljust(places, "0")
+    return f"{sign}{whole}.{frac_text}" if frac_text else f"{sign}{whole}"
 
 
 def _half_up(value: Fraction) -> int:
@@ -336,8 +335,19 @@ _CONSISTENT = {
 }
 
 
+@lru_cache(maxsize=4096)
+def _fraction(units: int, scale: int) -> Fraction:
+    return Fraction(units, scale)
+
+
+@lru_cache(maxsize=4096)
+def _units(units: int, scale: int) -> str:
+    """``units / scale`` formatted as points (cached: the same few values recur thousands of times)."""
+    return format_points(Fraction(units, scale))
+
+
 def _pts(half_points: int) -> str:
-    return format_points(Fraction(half_points, 2))
+    return _units(half_points, 2)
 
 
 class TournamentTiebreaks:
@@ -584,9 +594,9 @@ class TournamentTiebreaks:
         """
         low, high = {"": (0, 0), "-C1": (1, 0), "-C2": (2, 0), "-M1": (1, 1), "-M2": (2, 2)}[code[2:]]
         entries = self.entries[pid]
-        values: list[Fraction] = []
-        for e in entries:
-            values.append(Fraction(e.score * e.own, 4) if product else Fraction(e.score, 2))
+        # Exact integers: half-points for BH, quarter-points for SB (a score times a score).
+        scale = 4 if product else 2
+        values = [e.score * e.own if product else e.score for e in entries]
         cut: set[int] = set()
         notes: list[str] = []
         vur_rule = self.regime != "virtual-opponent" and not self.round_robin
@@ -618,13 +628,13 @@ class TournamentTiebreaks:
             detail = e.detail
             if product:
                 detail = (detail + "; " if detail else "") + (
-                    f"{_pts(e.score)} x {_pts(e.own)} scored = {format_points(values[i])}"
+                    f"{_pts(e.score)} x {_pts(e.own)} scored = {_units(values[i], scale)}"
                 )
             parts.append(
                 Contribution(
                     round=e.round,
-                    value=values[i],
-                    display=format_points(values[i]),
+                    value=_fraction(values[i], scale),
+                    display=_units(values[i], scale),
                     label=self._entry_label(e),
                     source=e.source,
                     opponent=e.opponent,
@@ -632,8 +642,8 @@ class TournamentTiebreaks:
                     detail=detail,
                 )
             )
-        total = sum((v for i, v in enumerate(values) if i not in cut), Fraction(0))
-        return self._make(code, total, format_points(total), parts, notes)
+        total = sum(v for i, v in enumerate(values) if i not in cut)
+        return self._make(code, _fraction(total, scale), _units(total, scale), parts, notes)
 
     def _make(
         self, code: str, value: Fraction, display: str, parts: Iterable[Contribution], notes: Iterable[str]
