@@ -10,8 +10,11 @@ fixed order, each minimised before the next is considered:
    breaks a limit);
 2. bye eligibility (BR 4, C2): a bye for someone who already had one (or a win without playing), and
    then as few earlier byes as possible for the receiver;
-3. rematches (BR 2, C1): fewest rematches, then pairs that met longest ago;
+3. rematches (BR 2, C1): fewest rematches;
 4. forbidden pairs, as a very last resort, so that the arbiter is never left without a pairing.
+
+When these counts tie, rematches between pairs that met longest ago are preferred (the sum of the
+rounds of the earlier meetings is minimised) before any quality term.
 
 "Relaxed first" means "least bad": a broken colour limit is preferred to a second bye, which is
 preferred to a rematch. Among pairings that break equally little, Dutch-like preferences decide: lowest
@@ -463,3 +466,530 @@ def max_weight_matching(weights: Sequence[Sequence[int | None]]) -> list[int]:
     if n < 2:
         return [-1] * n
     return _Blossoms(weights).run()
+
+
+# ---------------------------------------------------------------------------------------------------
+# Participant state, recomputed here from the round records (played games only, GHR 3.4).
+# ---------------------------------------------------------------------------------------------------
+
+_NONE, _MILD, _STRONG, _ABSOLUTE = 0, 1, 2, 3
+_STRENGTH_WORD = {_MILD: "mild", _STRONG: "strong", _ABSOLUTE: "absolute"}
+_WORD = {Colour.WHITE: "White", Colour.BLACK: "Black"}
+
+
+@dataclass(frozen=True, slots=True)
+class _State:
+    """One available participant as the least-bad search sees them."""
+
+    participant: Participant
+    rank: int
+    """Position in the pairing order (pairing score descending, then TPN; Dutch Art. 1.2), 0 = top."""
+    score: int
+    pairing_score: int
+    """Score plus this round's acceleration (Baku, C.04.7 Art. 1.5)."""
+    colours: tuple[Colour, ...]
+    """Colours of played games, oldest first."""
+    preference: Colour | None
+    strength: int
+    met: dict[int, int]
+    """Opponent id -> latest round of a played game between them (C1; forfeits do not count)."""
+    bye_rounds: tuple[int, ...]
+    """Rounds with a PAB or a win's points without playing: each bars the bye (C2)."""
+    unplayed: int
+    """Rounds without a played game (C9)."""
+    floats: tuple[str | None, str | None]
+    """Float received in rounds r-1 and r-2: ``"down"``, ``"up"`` or ``None`` (Dutch Art. 1.4)."""
+    topscorer: bool
+
+    @property
+    def id(self) -> int:
+        return self.participant.id
+
+    @property
+    def difference(self) -> int:
+        return sum(1 if c is Colour.WHITE else -1 for c in self.colours)
+
+    @property
+    def name(self) -> str:
+        return self.participant.name.strip() or f"No. {self.participant.tpn}"
+
+    def limits_broken(self, colour: Colour) -> tuple[str, ...]:
+        """Colour limits (BR 6-7) this participant would break by getting ``colour``."""
+        broken: list[str] = []
+        if len(self.colours) >= 2 and self.colours[-1] is colour and self.colours[-2] is colour:
+            broken.append("colour-three-in-row")
+        if abs(self.difference + (1 if colour is Colour.WHITE else -1)) > 2:
+            broken.append("colour-difference")
+        return tuple(broken)
+
+
+def _preference(colours: Sequence[Colour]) -> tuple[Colour | None, int]:
+    """Colour preference and its strength (Dutch Art. 1.7), from played colours only."""
+    cd = sum(1 if c is Colour.WHITE else -1 for c in colours)
+    if cd < -1:
+        return Colour.WHITE, _ABSOLUTE
+    if cd > 1:
+        return Colour.BLACK, _ABSOLUTE
+    if len(colours) >= 2 and colours[-1] is colours[-2]:
+        return colours[-1].opposite, _ABSOLUTE
+    if cd != 0:
+        return (Colour.WHITE if cd < 0 else Colour.BLACK), _STRONG
+    if colours:
+        return colours[-1].opposite, _MILD
+    return None, _NONE
+
+
+def _validate(request: PairingRequest) -> None:
+    ids = [p.id for p in request.participants]
+    tpns = [p.tpn for p in request.participants]
+    if len(set(ids)) != len(ids):
+        raise InvalidRequestError("two participants share an id")
+    if len(set(tpns)) != len(tpns):
+        raise InvalidRequestError("two participants share a pairing number")
+    for p in request.participants:
+        if len(p.history) != request.round_number - 1:
+            raise InvalidRequestError(
+                f"participant {p.id} has {len(p.history)} round records; round {request.round_number} "
+                f"needs {request.round_number - 1}"
+            )
+
+
+def _states(request: PairingRequest) -> list[_State]:
+    """Available participants in pairing order, with everything the search needs."""
+    rounds = request.round_number - 1
+    scoring = request.scoring
+    everyone = request.participants
+    # Running scores before each round (index k = before round k + 1), for float history.
+    before: dict[int, list[int]] = {}
+    for p in everyone:
+        running = [0]
+        for record in p.history:
+            running.append(running[-1] + scoring.points(record.result))
+        before[p.id] = running
+
+    def pairing_score_before(pid: int, k: int) -> int:
+        """Pairing score before round ``k + 1`` (0-based ``k``), acceleration included."""
+        p = by_id[pid]
+        extra = p.accelerations[k] if k < len(p.accelerations) else 0
+        return before[pid][k] + extra
+
+    by_id = {p.id: p for p in everyone}
+
+    def float_in(p: Participant, k: int) -> str | None:
+        """Dutch Art. 1.4.2-1.4.4: the float ``p`` received in round ``k + 1``."""
+        if k < 0:
+            return None
+        record = p.history[k]
+        if record.result.played:
+            if record.opponent is None or record.opponent not in by_id:
+                return None
+            mine, theirs = pairing_score_before(p.id, k), pairing_score_before(record.opponent, k)
+            return "down" if mine > theirs else "up" if mine < theirs else None
+        if record.result is ResultCode.PAB or scoring.points(record.result) > scoring.loss:
+            return "down"
+        return None
+
+    final = request.round_number >= request.total_rounds
+    half_max = rounds * scoring.win
+    drafts = []
+    for p in everyone:
+        if not p.available:
+            continue
+        colours = tuple(r.colour for r in p.history if r.result.played and r.colour is not None)
+        met: dict[int, int] = {}
+        for number, record in enumerate(p.history, start=1):
+            if record.result.played and record.opponent is not None:
+                met[record.opponent] = number
+        # A meeting counts even when only the opponent's record mentions it.
+        for other in everyone:
+            for number, record in enumerate(other.history, start=1):
+                if record.result.played and record.opponent == p.id:
+                    met[other.id] = max(met.get(other.id, 0), number)
+        bye_rounds = tuple(
+            number
+            for number, r in enumerate(p.history, start=1)
+            if not r.result.played and (r.result is ResultCode.PAB or scoring.points(r.result) >= scoring.win)
+        )
+        score = before[p.id][rounds]
+        extra = p.accelerations[rounds] if rounds < len(p.accelerations) else 0
+        preference, strength = _preference(colours)
+        drafts.append(
+            (
+                p,
+                score,
+                score + extra,
+                colours,
+                preference,
+                strength,
+                met,
+                bye_rounds,
+                sum(1 for r in p.history if not r.result.played),
+                (float_in(p, rounds - 1), float_in(p, rounds - 2)),
+                final and 2 * score > half_max,
+            )
+        )
+    drafts.sort(key=lambda d: (-d[2], d[0].tpn))
+    return [_State(d[0], rank, *d[1:]) for rank, d in enumerate(drafts)]
+
+
+# ---------------------------------------------------------------------------------------------------
+# Colours (Dutch Art. 5.2).
+# ---------------------------------------------------------------------------------------------------
+
+
+def _allocate(a: _State, b: _State, initial: Colour) -> tuple[Colour, str, str]:
+    """Colour for ``a`` (the higher-ranked of the pair) under Dutch Art. 5.2, with the deciding step.
+
+    Returns ``(colour of a, colour_rule code, reason in plain words)``.
+    """
+    pa, pb = a.preference, b.preference
+    # 5.2.1: grant both preferences (or the only one there is).
+    if pa is not None and pb is not None and pa is not pb:
+        return pa, "both-preferences", "both colour preferences granted"
+    if pa is not None and pb is None:
+        return pa, "both-preferences", f"{a.name}'s colour preference granted (the other has none)"
+    if pb is not None and pa is None:
+        return pb.opposite, "both-preferences", f"{b.name}'s colour preference granted (the other has none)"
+    # 5.2.2: the stronger preference; two absolute ones go to the wider colour difference.
+    if pa is not None and pb is not None:
+        if a.strength != b.strength:
+            winner = a if a.strength > b.strength else b
+            colour = pa if winner is a else pb.opposite
+            word = _STRENGTH_WORD[winner.strength]
+            return colour, "stronger-preference", f"{winner.name}'s {word} preference outweighs the other's"
+        if a.strength == _ABSOLUTE and abs(a.difference) != abs(b.difference):
+            winner = a if abs(a.difference) > abs(b.difference) else b
+            colour = pa if winner is a else pb.opposite
+            return colour, "larger-colour-difference", f"{winner.name} has the larger colour difference"
+    # 5.2.3: alternate from the latest round in which they had different colours (GHR 3.4 alignment).
+    for mine, theirs in zip(reversed(a.colours), reversed(b.colours), strict=False):
+        if mine is not theirs:
+            return mine.opposite, "alternation", "colours alternate from the last round they differed"
+    # 5.2.4: the higher-ranked participant's preference.
+    if pa is not None:
+        return pa, "higher-ranked-preference", f"{a.name}, the higher-ranked, gets their preference"
+    # 5.2.5: pairing-number parity with the initial colour drawn by lot.
+    colour = initial if a.participant.tpn % 2 == 1 else initial.opposite
+    return colour, "initial-colour", f"{a.name}'s pairing number decides with the colour drawn before round 1"
+
+
+# ---------------------------------------------------------------------------------------------------
+# The least-bad pairing.
+# ---------------------------------------------------------------------------------------------------
+
+_LEVELS = (
+    # Relaxations, worst first (minimised in this order).
+    "forbidden",
+    "rematches",
+    "bye_ineligible",
+    "bye_earlier",
+    "colour_limits",
+    "rematch_recency",
+    # Dutch-like quality among pairings that break equally little.
+    "bye_score",
+    "mixed_scores",
+    "score_gap",
+    "float_score",
+    "bye_unplayed",
+    "preference_missed",
+    "strong_missed",
+    "float_repeat_1",
+    "float_repeat_2",
+    "s1_s2",
+    "bye_rank",
+)
+_INDEX = {name: i for i, name in enumerate(_LEVELS)}
+
+
+@dataclass(frozen=True, slots=True)
+class _Pair:
+    high: _State
+    """The higher-ranked participant (Dutch Art. 1.2)."""
+    low: _State
+    high_colour: Colour
+    colour_rule: str
+    colour_reason: str
+    costs: tuple[int, ...]
+
+
+def _pair_costs(a: _State, b: _State, request: PairingRequest, groups: dict[int, list[int]]) -> _Pair:
+    """Costs of pairing ``a`` (higher-ranked) with ``b``, one entry per level of :data:`_LEVELS`."""
+    colour, rule, reason = _allocate(a, b, request.initial_colour)
+    costs = [0] * len(_LEVELS)
+    if frozenset((a.id, b.id)) in request.forbidden_pairs:
+        costs[_INDEX["forbidden"]] = 1
+    last_met = max(a.met.get(b.id, 0), b.met.get(a.id, 0))
+    if last_met:
+        costs[_INDEX["rematches"]] = 1
+        costs[_INDEX["rematch_recency"]] = last_met
+    exempt = a.topscorer or b.topscorer
+    if not exempt:
+        costs[_INDEX["colour_limits"]] = int(bool(a.limits_broken(colour))) + int(
+            bool(b.limits_broken(colour.opposite))
+        )
+    for state, got in ((a, colour), (b, colour.opposite)):
+        if state.preference is not None and state.preference is not got:
+            costs[_INDEX["preference_missed"]] += 1
+            if state.strength >= _STRONG:
+                costs[_INDEX["strong_missed"]] += 1
+    gap = a.pairing_score - b.pairing_score
+    if gap:
+        costs[_INDEX["mixed_scores"]] = 1
+        costs[_INDEX["score_gap"]] = gap * gap
+        costs[_INDEX["float_score"]] = a.pairing_score + 1
+        costs[_INDEX["float_repeat_1"]] = int(a.floats[0] == "down") + int(b.floats[0] == "up")
+        costs[_INDEX["float_repeat_2"]] = int(a.floats[1] == "down") + int(b.floats[1] == "up")
+        costs[_INDEX["s1_s2"]] = groups[b.pairing_score].index(b.id)
+    else:
+        group = groups[a.pairing_score]
+        costs[_INDEX["s1_s2"]] = abs(group.index(b.id) - group.index(a.id) - len(group) // 2)
+    return _Pair(a, b, colour, rule, reason, tuple(costs))
+
+
+def _bye_costs(state: _State, lowest_score: int, count: int) -> tuple[int, ...]:
+    costs = [0] * len(_LEVELS)
+    if state.bye_rounds:
+        costs[_INDEX["bye_ineligible"]] = 1
+        costs[_INDEX["bye_earlier"]] = len(state.bye_rounds)
+    costs[_INDEX["bye_score"]] = state.pairing_score - lowest_score
+    costs[_INDEX["bye_unplayed"]] = state.unplayed
+    costs[_INDEX["float_repeat_1"]] = int(state.floats[0] == "down")
+    costs[_INDEX["float_repeat_2"]] = int(state.floats[1] == "down")
+    costs[_INDEX["bye_rank"]] = count - 1 - state.rank
+    return tuple(costs)
+
+
+def _pack(all_costs: Sequence[tuple[int, ...]], edges_in_matching: int) -> tuple[list[int], int]:
+    """Multipliers that make a weighted sum compare cost vectors lexicographically, and the total bound.
+
+    Each level gets room for ``edges_in_matching`` times its largest per-edge value, so no sum of lower
+    levels can outweigh one unit of a higher level.
+    """
+    multipliers = [0] * len(_LEVELS)
+    scale = 1
+    for level in reversed(range(len(_LEVELS))):
+        multipliers[level] = scale
+        largest = max((c[level] for c in all_costs), default=0)
+        scale *= largest * edges_in_matching + 1
+    return multipliers, scale
+
+
+def pair_least_bad(request: PairingRequest) -> PairingResult:
+    """Pair a round even when no pairing keeps every absolute rule, breaking as little as possible.
+
+    Parameters
+    ----------
+    request:
+        The round to pair. ``request.least_bad`` need not be set: the Dutch engine calls this when
+        it is set and no pairing satisfies C1-C3 (Dutch Art. 1.9.3).
+
+    Returns
+    -------
+    PairingResult
+        Boards in GHR 3.6 order with colours by Dutch Art. 5.2, the bye (if the number of available
+        participants is odd), one :class:`Violation` per broken rule worded for players and prefixed
+        with the round, and an explanation whose notes say why this path was taken.
+
+    Raises
+    ------
+    InvalidRequestError
+        Duplicate ids or pairing numbers, or a history of the wrong length.
+
+    Notes
+    -----
+    Relaxation order (each minimised before the next): colour limits (BR 6-7, counted in
+    participants; C3 clashes always show up there), bye eligibility (BR 4 / C2: whether the bye
+    goes to someone barred, then how many byes they already had), rematches (BR 2 / C1: how many),
+    and forbidden pairs last of all; equal counts prefer rematches of pairs that met longest ago.
+    Pairings that break equally little are then compared by Dutch-like quality terms (C5, C6-C7, C9, C12-C17, S1/S2
+    order). It is one maximum-weight perfect matching on ``n`` (+1) vertices with packed integer
+    weights: ``O(n^3)`` time and ``O(n^2)`` memory.
+    """
+    _validate(request)
+    states = _states(request)
+    count = len(states)
+    groups: dict[int, list[int]] = {}
+    for s in states:
+        groups.setdefault(s.pairing_score, []).append(s.id)
+
+    pairs = {
+        (i, j): _pair_costs(states[i], states[j], request, groups)
+        for i in range(count)
+        for j in range(i + 1, count)
+    }
+    needs_bye = count % 2 == 1
+    lowest = min((s.pairing_score for s in states), default=0)
+    byes = {i: _bye_costs(states[i], lowest, count) for i in range(count)} if needs_bye else {}
+    vertices = count + (1 if needs_bye else 0)
+    all_costs = [p.costs for p in pairs.values()] + list(byes.values())
+    multipliers, bound = _pack(all_costs, vertices // 2)
+
+    def weight(costs: tuple[int, ...]) -> int:
+        return bound - sum(m * c for m, c in zip(multipliers, costs, strict=True))
+
+    matrix: list[list[int | None]] = [[None] * vertices for _ in range(vertices)]
+    for (i, j), pair in pairs.items():
+        matrix[i][j] = matrix[j][i] = weight(pair.costs)
+    for i, costs in byes.items():
+        matrix[i][count] = matrix[count][i] = weight(costs)
+    mate = max_weight_matching(matrix) if vertices >= 2 else [-1] * vertices
+
+    chosen = [pairs[(i, mate[i])] for i in range(count) if mate[i] > i and mate[i] < count]
+    bye_state = next((states[i] for i in range(count) if mate[i] == count), None)
+    if needs_bye and bye_state is None:  # a single available participant
+        bye_state = states[0]
+    return _result(request, states, chosen, bye_state)
+
+
+def _result(
+    request: PairingRequest, states: list[_State], chosen: list[_Pair], bye: _State | None
+) -> PairingResult:
+    """Boards in GHR 3.6 order, the violations the chosen pairing breaks, and the explanation."""
+    chosen = sorted(
+        chosen,
+        key=lambda p: (
+            -p.high.pairing_score,
+            -(p.high.pairing_score + p.low.pairing_score),
+            p.high.participant.tpn,
+        ),
+    )
+    boards: list[Board] = []
+    notes: list[BoardNote] = []
+    floats: list[FloatNote] = []
+    for number, pair in enumerate(chosen, start=1):
+        white, black = (pair.high, pair.low) if pair.high_colour is Colour.WHITE else (pair.low, pair.high)
+        boards.append(Board(number, white.id, black.id))
+        notes.append(
+            BoardNote(
+                number,
+                pair.colour_rule,
+                f"Board {number}: {white.name} has White and {black.name} Black: {pair.colour_reason} "
+                f"(Dutch Art. 5.2).",
+            )
+        )
+        if pair.high.pairing_score != pair.low.pairing_score:
+            reason = "least-bad pairing: the score groups could not be paired within themselves"
+            floats.append(
+                FloatNote(pair.high.id, "down", pair.high.pairing_score, pair.low.pairing_score, reason)
+            )
+            floats.append(
+                FloatNote(pair.low.id, "up", pair.low.pairing_score, pair.high.pairing_score, reason)
+            )
+
+    violations = _violations(request, chosen, bye)
+    prefix = f"Round {request.round_number}: no pairing keeps every rule. "
+    violations = [Violation(v.rule, v.participants, prefix + v.message) for v in violations]
+    if violations:
+        kinds = sorted({v.rule for v in violations}, key=_RULE_ORDER.index)
+        summary = (
+            f"Round {request.round_number}: no pairing keeps every absolute rule (no rematch, bye "
+            "eligibility, colour limits), so instead of refusing to pair the round the least bad pairing "
+            "was chosen. Rules are relaxed in a fixed order, each as little as possible before the "
+            "next: colour limits, then bye eligibility, then rematches, then forbidden pairs. "
+            f"Broken here: {', '.join(_RULE_WORDS[k] for k in kinds)}."
+        )
+    else:
+        summary = (
+            f"Round {request.round_number}: the least-bad search was used and found a pairing that keeps "
+            "every absolute rule."
+        )
+    groups: dict[int, list[int]] = {}
+    for s in states:
+        groups.setdefault(s.pairing_score, []).append(s.id)
+    explanation = Explanation(
+        scoregroups=tuple((score, tuple(ids)) for score, ids in groups.items()),
+        floats=tuple(floats),
+        boards=tuple(notes),
+        notes=(summary,),
+    )
+    return PairingResult(
+        boards=tuple(boards),
+        bye=None if bye is None else bye.id,
+        violations=tuple(violations),
+        explanation=explanation,
+    )
+
+
+_RULE_ORDER = [
+    "colour-clash",
+    "colour-three-in-row",
+    "colour-difference",
+    "second-bye",
+    "rematch",
+    "forbidden-pair",
+]
+_RULE_WORDS = {
+    "colour-clash": "two players who both had to have the same colour meet",
+    "colour-three-in-row": "same colour three times running",
+    "colour-difference": "colours more than two games apart",
+    "second-bye": "a bye for someone who already had one",
+    "rematch": "a rematch",
+    "forbidden-pair": "a forbidden pairing",
+}
+
+
+def _violations(request: PairingRequest, chosen: Sequence[_Pair], bye: _State | None) -> list[Violation]:
+    """What the chosen pairing breaks, from the search's own bookkeeping (not from the checker)."""
+    out: list[Violation] = []
+    if bye is not None and bye.bye_rounds:
+        rounds = ", ".join(str(r) for r in bye.bye_rounds)
+        plural = "s" if len(bye.bye_rounds) > 1 else ""
+        out.append(
+            Violation(
+                "second-bye",
+                (bye.id,),
+                f"{bye.name} gets the bye again, after a bye or a win without playing in round{plural} "
+                f"{rounds} (rule: nobody gets the bye twice, nor after a forfeit win).",
+            )
+        )
+    for pair in chosen:
+        a, b = pair.high, pair.low
+        ids = tuple(s.id for s in sorted((a, b), key=lambda s: s.participant.tpn))
+        first, second = sorted((a, b), key=lambda s: s.participant.tpn)
+        last_met = max(a.met.get(b.id, 0), b.met.get(a.id, 0))
+        if last_met:
+            out.append(
+                Violation(
+                    "rematch",
+                    ids,
+                    f"{first.name} and {second.name} play each other again; they already met in round "
+                    f"{last_met} (rule: no two players meet twice).",
+                )
+            )
+        if frozenset((a.id, b.id)) in request.forbidden_pairs:
+            out.append(
+                Violation(
+                    "forbidden-pair",
+                    ids,
+                    f"{first.name} and {second.name} are paired although the organiser ruled they must "
+                    "not meet (rule: forbidden pairings).",
+                )
+            )
+        if a.topscorer or b.topscorer:
+            continue  # final-round topscorer exception (Dutch C3, C10-C11)
+        if a.strength == _ABSOLUTE and b.strength == _ABSOLUTE and a.preference is b.preference:
+            assert a.preference is not None
+            out.append(
+                Violation(
+                    "colour-clash",
+                    ids,
+                    f"{first.name} and {second.name} both had to have {_WORD[a.preference]} "
+                    "(rule: two players who must both have the same colour are not paired together).",
+                )
+            )
+        for state, colour in ((a, pair.high_colour), (b, pair.high_colour.opposite)):
+            for rule in state.limits_broken(colour):
+                if rule == "colour-three-in-row":
+                    text = (
+                        f"{state.name} gets {_WORD[colour]} three times in a row "
+                        "(rule: never the same colour three times running)."
+                    )
+                else:
+                    after = state.difference + (1 if colour is Colour.WHITE else -1)
+                    more = "White" if after > 0 else "Black"
+                    text = (
+                        f"{state.name} will have played {abs(after)} more games with {more} than with the "
+                        "other colour (rule: never more than two games apart)."
+                    )
+                out.append(Violation(rule, (state.id,), text))
+    return out
