@@ -1,0 +1,263 @@
+"""Creating tournaments and changing their settings.
+
+* ``tournament_create(*, user, club=None, **fields) -> Tournament``: the creator becomes its
+  organiser. The initial colour (the colour of pairing number 1 in round 1) is drawn by lot from
+  ``lots_seed`` unless given. A round robin defaults to the round-robin tie-breaks and a bye
+  worth nothing.
+* ``tournament_update(*, tournament, user, **fields) -> Tournament``: organisers only. Once round
+  1 is paired only the descriptive fields (name, place, dates) may change; everything that
+  decides pairings or standings is frozen, except through an explicit action such as
+  ``tiebreaks_change``.
+* ``tiebreaks_change(*, tournament, user, codes, reason) -> Tournament``: organisers and
+  arbiters. Before round 1 any time; after round 1 only with a written reason, recorded in the
+  audit log as an arbiter decision.
+* ``suggest_format(n_players) -> (format, rounds)``: the explainer's advice.
+* ``baku_scoring_problem(win, draw, loss) -> str | None``: why Baku cannot be used, or None.
+
+Settings are checked by ``settings_errors(values)``, which returns field -> messages.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.db import transaction
+
+from pairing.engine.errors import PairingError
+from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, validate_tiebreaks
+from tournaments.models import Club, Round, Tournament, TournamentRole
+from tournaments.permissions import can_arbitrate, can_organise
+from tournaments.services.audit import audit_record
+from tournaments.services.errors import NotAllowedError, ValidationFailed
+
+SETTING_FIELDS = (
+    "name",
+    "place",
+    "start_date",
+    "end_date",
+    "format",
+    "double_round_robin",
+    "rounds_planned",
+    "win_points",
+    "draw_points",
+    "loss_points",
+    "bye_points",
+    "late_entry_points",
+    "acceleration",
+    "tiebreaks",
+    "unplayed_rule",
+    "initial_colour",
+    "lots_seed",
+    "pairing_numbers",
+    "max_half_byes",
+    "no_byes_in_last_rounds",
+    "withdrawal_games",
+)
+DESCRIPTIVE_FIELDS = ("name", "place", "start_date", "end_date")
+"""What an organiser may still change after round 1 has been paired."""
+
+
+def suggest_format(n_players: int) -> tuple[str, int]:
+    """The explainer's advice for a field of ``n_players``.
+
+    Ten or fewer: a round robin, with one round fewer than players (as many rounds as players when
+    the field is odd, since one sits out each round). More: a Swiss with 5 rounds for 5-8, 6 for
+    9-16, 7 for 17-32, 8 for 33-64, 9 for 65-128 and one more per further doubling.
+    """
+    if n_players < 2:
+        return Tournament.Format.ROUND_ROBIN, 1
+    if n_players <= 10:
+        return Tournament.Format.ROUND_ROBIN, n_players if n_players % 2 else n_players - 1
+    rounds, capacity = 5, 8
+    while n_players > capacity:
+        rounds += 1
+        capacity *= 2
+    return Tournament.Format.SWISS, rounds
+
+
+def baku_scoring_problem(win: int, draw: int, loss: int) -> str | None:
+    if win == 2 * draw and loss == 0:
+        return None
+    return (
+        "Baku acceleration needs a win worth exactly two draws and a loss worth nothing "
+        f"(FIDE C.04.7 1.1); this tournament scores {win / 2:g}/{draw / 2:g}/{loss / 2:g}. "
+        "Choose no acceleration or standard scoring."
+    )
+
+
+def _codes(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [c.strip() for c in value.split(",") if c.strip()]
+    return [str(c).strip() for c in value if str(c).strip()]
+
+
+def settings_errors(values: dict[str, Any]) -> dict[str, list[str]]:
+    """Field -> messages for a complete set of tournament settings (empty when all is well)."""
+    errors: dict[str, list[str]] = {}
+
+    def add(field: str, message: str) -> None:
+        errors.setdefault(field, []).append(message)
+
+    if not str(values.get("name", "")).strip():
+        add("name", "Give the tournament a name.")
+    if values["rounds_planned"] < 1:
+        add("rounds_planned", "A tournament needs at least one round.")
+    win, draw, loss = values["win_points"], values["draw_points"], values["loss_points"]
+    if not loss <= draw <= win or win == loss:
+        add("draw_points", "Points must satisfy loss <= draw <= win, with a win worth more than a loss.")
+    if values["bye_points"] > win:
+        add("bye_points", "The bye cannot be worth more than a win.")
+    round_robin = values["format"] == Tournament.Format.ROUND_ROBIN
+    if values["acceleration"] == Tournament.Acceleration.BAKU:
+        if round_robin:
+            add("acceleration", "Acceleration is for Swiss tournaments; a round robin has a fixed schedule.")
+        problem = baku_scoring_problem(win, draw, loss)
+        if problem:
+            add("acceleration", problem)
+    try:
+        validate_tiebreaks(_codes(values["tiebreaks"]), round_robin=round_robin)
+    except PairingError as exc:
+        add("tiebreaks", str(exc)[0].upper() + str(exc)[1:] + ".")
+    start, end = values.get("start_date"), values.get("end_date")
+    if start and end and end < start:
+        add("end_date", "The tournament cannot end before it starts.")
+    return errors
+
+
+def _snapshot(tournament: Tournament) -> dict[str, Any]:
+    return {name: getattr(tournament, name) for name in SETTING_FIELDS}
+
+
+def round_one_paired(tournament: Tournament) -> bool:
+    return Round.objects.filter(tournament=tournament).exists()
+
+
+def tournament_create(*, user: Any, club: Club | None = None, **fields: Any) -> Tournament:
+    """Create a tournament; the creator becomes its organiser.
+
+    1. Refuse unknown fields and clubs the user is not a member of.
+    2. Fill format-dependent defaults (round robin: round-robin tie-breaks, a bye worth nothing).
+    3. Draw the initial colour by lot from ``lots_seed`` unless ``initial_colour`` is given.
+    4. Validate every setting together; save, make the creator organiser, audit.
+    """
+    if not getattr(user, "is_authenticated", False):
+        raise NotAllowedError("Log in to create a tournament.")
+    unknown = set(fields) - set(SETTING_FIELDS)
+    if unknown:
+        raise ValidationFailed(f"Unknown tournament settings: {', '.join(sorted(unknown))}.")
+    if club is not None and not user.is_superuser and not club.members.filter(pk=user.pk).exists():
+        raise NotAllowedError(f"You are not a member of {club.name}, so you cannot create its tournaments.")
+    tournament = Tournament(club=club, created_by=user)
+    if fields.get("format") == Tournament.Format.ROUND_ROBIN:
+        tournament.tiebreaks = ",".join(ROUND_ROBIN_DEFAULT)
+        tournament.bye_points = 0
+    else:
+        tournament.tiebreaks = ",".join(SWISS_DEFAULT)
+    for name, value in fields.items():
+        if value is not None:
+            setattr(tournament, name, value)
+    if "tiebreaks" in fields and fields["tiebreaks"] is not None:
+        tournament.tiebreaks = ",".join(c.upper() for c in _codes(fields["tiebreaks"]))
+    if not fields.get("initial_colour"):
+        lot = random.Random(f"{tournament.lots_seed}:initial-colour")
+        tournament.initial_colour = lot.choice([Tournament.Colour.WHITE, Tournament.Colour.BLACK])
+    errors = settings_errors(_snapshot(tournament))
+    if errors:
+        raise ValidationFailed(" ".join(m for ms in errors.values() for m in ms), errors=errors)
+    with transaction.atomic():
+        tournament.save()
+        TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.ORGANISER)
+        audit_record(
+            tournament=tournament,
+            user=user,
+            action="tournament_create",
+            obj=tournament,
+            before=None,
+            after=_snapshot(tournament),
+        )
+    return tournament
+
+
+def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> Tournament:
+    """Change settings. Organisers only; after round 1 is paired, only name, place and dates."""
+    if not can_organise(user, tournament):
+        raise NotAllowedError("Only the tournament's organisers can change its settings.")
+    unknown = set(fields) - set(SETTING_FIELDS)
+    if unknown:
+        raise ValidationFailed(f"Unknown tournament settings: {', '.join(sorted(unknown))}.")
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        before = _snapshot(locked)
+        if "tiebreaks" in fields and fields["tiebreaks"] is not None:
+            fields["tiebreaks"] = ",".join(c.upper() for c in _codes(fields["tiebreaks"]))
+        changed = {k: v for k, v in fields.items() if v is not None and before[k] != v}
+        if not changed:
+            return locked
+        if round_one_paired(locked):
+            frozen = sorted(set(changed) - set(DESCRIPTIVE_FIELDS))
+            if frozen:
+                raise ValidationFailed(
+                    "Round 1 has been paired, so these settings are frozen: "
+                    f"{', '.join(f.replace('_', ' ') for f in frozen)}. "
+                    "Tie-breaks can still be changed with a recorded reason.",
+                    errors={f: ["Frozen once round 1 is paired."] for f in frozen},
+                )
+        for name, value in changed.items():
+            setattr(locked, name, value)
+        errors = settings_errors(_snapshot(locked))
+        if errors:
+            raise ValidationFailed(" ".join(m for ms in errors.values() for m in ms), errors=errors)
+        locked.version += 1
+        locked.save()
+        audit_record(
+            tournament=locked,
+            user=user,
+            action="tournament_update",
+            obj=locked,
+            before={k: before[k] for k in changed},
+            after={k: getattr(locked, k) for k in changed},
+        )
+    tournament.refresh_from_db()
+    return tournament
+
+
+def tiebreaks_change(*, tournament: Tournament, user: Any, codes: Any, reason: str = "") -> Tournament:
+    """Change the tie-break order. After round 1 is paired this is an arbiter decision: a reason is
+    required and the change is recorded as ``tiebreaks_change_after_start``."""
+    if not can_arbitrate(user, tournament):
+        raise NotAllowedError("Only the tournament's organisers and arbiters can change the tie-breaks.")
+    round_robin = tournament.format == Tournament.Format.ROUND_ROBIN
+    try:
+        clean = validate_tiebreaks(_codes(codes), round_robin=round_robin)
+    except PairingError as exc:
+        raise ValidationFailed(
+            str(exc)[0].upper() + str(exc)[1:] + ".", errors={"codes": [str(exc)]}
+        ) from None
+    if not clean:
+        raise ValidationFailed("Choose at least one tie-break.", errors={"codes": ["Choose at least one."]})
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        started = round_one_paired(locked)
+        if started and not reason.strip():
+            raise ValidationFailed(
+                "Round 1 has been paired: changing the tie-breaks now is an arbiter's decision. "
+                "Write down the reason; it is recorded with the change.",
+                errors={"reason": ["Required once round 1 is paired."]},
+            )
+        before = locked.tiebreaks
+        locked.tiebreaks = ",".join(clean)
+        if before == locked.tiebreaks:
+            return locked
+        locked.version += 1
+        locked.save(update_fields=["tiebreaks", "version", "updated_at"])
+        audit_record(
+            tournament=locked,
+            user=user,
+            action="tiebreaks_change_after_start" if started else "tiebreaks_change",
+            obj=locked,
+            before={"tiebreaks": before},
+            after={"tiebreaks": locked.tiebreaks, "reason": reason.strip()},
+        )
+    tournament.refresh_from_db()
+    return tournament
