@@ -1,0 +1,95 @@
+"""CSV exports for spreadsheets: the participant list and the standings.
+
+Cells that a spreadsheet would run as a formula (text starting with ``= + - @``) are prefixed with
+an apostrophe, so a participant called ``=HYPERLINK(...)`` stays a name.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from tournaments.models import Participant, Tournament
+from tournaments.services.errors import ValidationFailed
+from tournaments.services.exchange_records import complete_rounds
+
+WHAT = ("participants", "standings")
+
+PARTICIPANT_COLUMNS = (
+    "pairing_number",
+    "name",
+    "title",
+    "rating",
+    "federation",
+    "fide_id",
+    "club_name",
+    "email",
+    "status",
+    "joined_round",
+    "withdrawn_from_round",
+)
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    text = str(value)
+    if text[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + text
+    return text
+
+
+def _write(header: list[str], rows: list[list[Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(header)
+    writer.writerows([_cell(value) for value in row] for row in rows)
+    return out.getvalue()
+
+
+def csv_export(*, tournament: Tournament, what: str) -> str:
+    """``what`` is ``participants`` or ``standings``."""
+    if what == "participants":
+        return participants_csv(tournament=tournament)
+    if what == "standings":
+        return standings_csv(tournament=tournament)
+    raise ValidationFailed(
+        f"Unknown CSV export {what!r}: choose participants or standings.",
+        errors={"what": ["Choose participants or standings."]},
+    )
+
+
+def participants_csv(*, tournament: Tournament) -> str:
+    """Every participant with their details (including e-mail: this export is for staff only)."""
+    participants = Participant.objects.filter(tournament=tournament).order_by("pairing_number", "id")
+    rows = [[getattr(p, column) for column in PARTICIPANT_COLUMNS] for p in participants]
+    return _write(list(PARTICIPANT_COLUMNS), rows)
+
+
+def standings_csv(*, tournament: Tournament) -> str:
+    """Rank, pairing number, name, rating, points and each tie-break after the last complete round."""
+    from pairing.services import standings_for_tournament
+
+    rounds = complete_rounds(tournament)
+    codes = tournament.tiebreak_codes
+    header = ["rank", "pairing_number", "name", "rating", "points", *codes]
+    if rounds == 0:
+        return _write(header, [])
+    standings = standings_for_tournament(tournament, through_round=rounds)
+    people = {p.pk: p for p in Participant.objects.filter(tournament=tournament)}
+    rows = []
+    for row in standings.rows:
+        p = people[row.id]
+        values = {value.code: value.display for value in row.tiebreaks}
+        rows.append(
+            [
+                row.rank,
+                p.pairing_number,
+                p.name,
+                p.rating,
+                row.points_display,
+                *(values.get(c, "") for c in codes),
+            ]
+        )
+    return _write(header, rows)

@@ -1,0 +1,338 @@
+"""Backup and restore of a whole tournament as JSON.
+
+``json_export(tournament=...)`` returns a dict (``json.dumps`` it) in a versioned format::
+
+    {"format": "chessclub.tournament", "version": 1, "exported_at": "...",
+     "tournament": {settings...},
+     "participants": [{"ref": 1, "name": ..., ...}],
+     "rounds": [{"number": 1, "status": "finished", ..., "boards": [{"white": 1, "black": 2, ...}]}],
+     "byes": [{"participant": 3, "round_number": 1, "kind": "pab", "points": 2}]}
+
+Participants are referred to by ``ref`` (their id in the exporting database), never by name.
+Users, roles, the public link and the audit log stay behind: a restore is a *new* tournament,
+owned by whoever restores it, with a fresh public link.
+
+``json_import(data=..., owner=...)`` checks the whole document first (shape, every field, every
+reference, the database constraints) and raises ``ValidationFailed`` listing what is wrong,
+before anything is written; then it writes everything in one transaction.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from rest_framework import serializers
+
+from tournaments.models import Board, Participant, Round, RoundBye, Tournament, TournamentRole
+from tournaments.services.audit import audit_record
+from tournaments.services.errors import ValidationFailed
+from tournaments.services.tournaments import SETTING_FIELDS, settings_errors
+
+FORMAT = "chessclub.tournament"
+VERSION = 1
+
+TOURNAMENT_FIELDS = (*SETTING_FIELDS, "status")
+PARTICIPANT_FIELDS = (
+    "name",
+    "rating",
+    "title",
+    "federation",
+    "fide_id",
+    "club_name",
+    "email",
+    "pairing_number",
+    "status",
+    "joined_round",
+    "withdrawn_from_round",
+)
+ROUND_FIELDS = ("number", "status", "explanation", "violations", "error", "published_at")
+BOARD_FIELDS = ("number", "result", "version", "corrected_after_pairing")
+BYE_FIELDS = ("round_number", "kind", "points")
+
+
+# ------------------------------------------------------------------------------------------------
+# Export
+# ------------------------------------------------------------------------------------------------
+
+
+def json_export(*, tournament: Tournament) -> dict[str, Any]:
+    """Everything needed to restore ``tournament`` elsewhere, as JSON-ready data."""
+    participants = list(tournament.participants.order_by("pairing_number", "id"))
+    rounds = list(tournament.rounds.order_by("number").prefetch_related("boards"))
+    byes = list(tournament.byes.order_by("round_number", "participant_id"))
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": timezone.now().isoformat(),
+        "tournament": {
+            **TournamentData(tournament).data,
+            "baku_last_ga": tournament.baku_last_ga_id,
+            "club": tournament.club.name if tournament.club_id else None,
+        },
+        "participants": [{"ref": p.pk, **ParticipantData(p).data} for p in participants],
+        "rounds": [
+            {
+                **RoundData(r).data,
+                "boards": [
+                    {**BoardData(b).data, "white": b.white_id, "black": b.black_id}
+                    for b in sorted(r.boards.all(), key=lambda b: b.number)
+                ],
+            }
+            for r in rounds
+        ],
+        "byes": [{"participant": b.participant_id, **ByeData(b).data} for b in byes],
+    }
+
+
+# The serializers both write the export and validate an import: one definition of each field's
+# type, choices and length, taken from the models.
+
+
+class TournamentData(serializers.ModelSerializer):
+    class Meta:
+        model = Tournament
+        fields = TOURNAMENT_FIELDS
+
+
+class ParticipantData(serializers.ModelSerializer):
+    class Meta:
+        model = Participant
+        fields = PARTICIPANT_FIELDS
+
+
+class RoundData(serializers.ModelSerializer):
+    class Meta:
+        model = Round
+        fields = ROUND_FIELDS
+
+
+class BoardData(serializers.ModelSerializer):
+    class Meta:
+        model = Board
+        fields = BOARD_FIELDS
+
+
+class ByeData(serializers.ModelSerializer):
+    class Meta:
+        model = RoundBye
+        fields = BYE_FIELDS
+
+
+# ------------------------------------------------------------------------------------------------
+# Import
+# ------------------------------------------------------------------------------------------------
+
+
+class _Problems:
+    """Collects every problem with a path (``rounds[2].boards[0].white``) before failing once."""
+
+    def __init__(self) -> None:
+        self.errors: dict[str, list[str]] = {}
+
+    def add(self, path: str, message: str) -> None:
+        self.errors.setdefault(path, []).append(message)
+
+    def add_serializer(self, path: str, errors: Any) -> None:
+        if isinstance(errors, dict):
+            for key, value in errors.items():
+                self.add_serializer(f"{path}.{key}" if key != "non_field_errors" else path, value)
+        elif isinstance(errors, list):
+            for item in errors:
+                self.add_serializer(path, item)
+        else:
+            self.add(path, str(errors))
+
+    def raise_if_any(self) -> None:
+        if self.errors:
+            lines = [f"{path}: {message}" for path, messages in self.errors.items() for message in messages]
+            shown = "; ".join(lines[:10]) + (f" (and {len(lines) - 10} more)" if len(lines) > 10 else "")
+            raise ValidationFailed(f"The backup cannot be restored: {shown}", errors=self.errors)
+
+
+def _validated(
+    serializer_class: type[serializers.ModelSerializer], data: Any, path: str, problems: _Problems
+):
+    if not isinstance(data, dict):
+        problems.add(path, "Expected an object.")
+        return None
+    serializer = serializer_class(data=data)
+    if not serializer.is_valid():
+        problems.add_serializer(path, serializer.errors)
+        return None
+    return serializer.validated_data
+
+
+def _list(data: dict[str, Any], key: str, problems: _Problems) -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        problems.add(key, "Expected a list.")
+        return []
+    return value
+
+
+def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
+    """Restore a backup as a new tournament owned (as organiser) by ``owner``.
+
+    1. Check the format marker and version.
+    2. Validate the settings, every participant, round, board and bye, and every reference
+       between them (including what the database would refuse: duplicate numbers, a participant
+       twice in a round, two pairing-allocated byes in one round).
+    3. Write it all in one transaction, mapping the backup's participant refs to the new rows.
+    """
+    problems = _Problems()
+    if not isinstance(data, dict):
+        raise ValidationFailed("The backup must be a JSON object.", errors={"": ["Expected an object."]})
+    if data.get("format") != FORMAT:
+        raise ValidationFailed(
+            f"This is not a tournament backup (expected format {FORMAT!r}).",
+            errors={"format": [f"Expected {FORMAT!r}."]},
+        )
+    if data.get("version") != VERSION:
+        raise ValidationFailed(
+            f"Backup format version {data.get('version')!r} is not supported (this program reads version {VERSION}).",
+            errors={"version": [f"Expected {VERSION}."]},
+        )
+    settings = _validated(TournamentData, data.get("tournament"), "tournament", problems)
+    if settings is not None:
+        if name:
+            settings["name"] = name
+        values = {
+            field: settings.get(field, Tournament._meta.get_field(field).get_default())
+            for field in SETTING_FIELDS
+        }
+        for field, messages in settings_errors(values).items():
+            for message in messages:
+                problems.add(f"tournament.{field}", message)
+
+    refs: dict[Any, dict[str, Any]] = {}
+    numbers: set[int] = set()
+    for index, item in enumerate(_list(data, "participants", problems)):
+        path = f"participants[{index}]"
+        valid = _validated(ParticipantData, item, path, problems)
+        ref = item.get("ref") if isinstance(item, dict) else None
+        if ref is None or isinstance(ref, bool | dict | list):
+            problems.add(f"{path}.ref", "Every participant needs a ref (a number or a string).")
+            continue
+        if ref in refs:
+            problems.add(f"{path}.ref", f"Ref {ref!r} is used twice.")
+            continue
+        if valid is not None:
+            number = valid.get("pairing_number")
+            if number is not None:
+                if number in numbers:
+                    problems.add(f"{path}.pairing_number", f"Pairing number {number} is used twice.")
+                numbers.add(number)
+            if valid.get("joined_round", 1) < 1:
+                problems.add(f"{path}.joined_round", "Rounds are numbered from 1.")
+            refs[ref] = valid
+
+    rounds: list[tuple[dict[str, Any], list[tuple[dict[str, Any], Any, Any]]]] = []
+    round_numbers: set[int] = set()
+    for index, item in enumerate(_list(data, "rounds", problems)):
+        path = f"rounds[{index}]"
+        valid = _validated(RoundData, item, path, problems)
+        if valid is None:
+            continue
+        if valid["number"] < 1:
+            problems.add(f"{path}.number", "Rounds are numbered from 1.")
+        if valid["number"] in round_numbers:
+            problems.add(f"{path}.number", f"Round {valid['number']} appears twice.")
+        round_numbers.add(valid["number"])
+        boards = []
+        board_numbers: set[int] = set()
+        seated: set[Any] = set()
+        raw_boards = item.get("boards", [])
+        if not isinstance(raw_boards, list):
+            problems.add(f"{path}.boards", "Expected a list.")
+            raw_boards = []
+        for board_index, raw in enumerate(raw_boards):
+            board_path = f"{path}.boards[{board_index}]"
+            board = _validated(BoardData, raw, board_path, problems)
+            if board is None:
+                continue
+            white, black = raw.get("white"), raw.get("black")
+            for side, ref in (("white", white), ("black", black)):
+                if not _hashable(ref) or ref not in refs:
+                    problems.add(f"{board_path}.{side}", f"Unknown participant ref {ref!r}.")
+                elif ref in seated:
+                    problems.add(f"{board_path}.{side}", f"Participant {ref!r} has two boards in this round.")
+            if _hashable(white) and white == black:
+                problems.add(board_path, "A participant cannot play themselves.")
+            if board["number"] in board_numbers:
+                problems.add(f"{board_path}.number", f"Board {board['number']} appears twice.")
+            board_numbers.add(board["number"])
+            seated.update(r for r in (white, black) if _hashable(r))
+            boards.append((board, white, black))
+        rounds.append((valid, boards))
+
+    byes: list[tuple[dict[str, Any], Any]] = []
+    taken: set[tuple[Any, int]] = set()
+    pab_rounds: set[int] = set()
+    on_board = {
+        (ref, rnd["number"]) for rnd, boards in rounds for _, white, black in boards for ref in (white, black)
+    }
+    for index, item in enumerate(_list(data, "byes", problems)):
+        path = f"byes[{index}]"
+        valid = _validated(ByeData, item, path, problems)
+        if valid is None:
+            continue
+        ref = item.get("participant")
+        if not _hashable(ref) or ref not in refs:
+            problems.add(f"{path}.participant", f"Unknown participant ref {ref!r}.")
+            continue
+        key = (ref, valid["round_number"])
+        if key in taken:
+            problems.add(path, f"Participant {ref!r} has two byes in round {valid['round_number']}.")
+        if key in on_board:
+            problems.add(
+                path, f"Participant {ref!r} has both a board and a bye in round {valid['round_number']}."
+            )
+        taken.add(key)
+        if valid["kind"] == RoundBye.Kind.PAIRING_ALLOCATED:
+            if valid["round_number"] in pab_rounds:
+                problems.add(path, f"Round {valid['round_number']} has two pairing-allocated byes.")
+            pab_rounds.add(valid["round_number"])
+        byes.append((valid, ref))
+
+    raw_tournament = data.get("tournament")
+    last_ga = raw_tournament.get("baku_last_ga") if isinstance(raw_tournament, dict) else None
+    if last_ga is not None and (not _hashable(last_ga) or last_ga not in refs):
+        problems.add("tournament.baku_last_ga", f"Unknown participant ref {last_ga!r}.")
+    problems.raise_if_any()
+    assert settings is not None  # problems would have been raised otherwise
+    return _write(settings, refs, rounds, byes, last_ga, owner)
+
+
+def _hashable(value: Any) -> bool:
+    return value is not None and not isinstance(value, bool | dict | list)
+
+
+def _write(settings, refs, rounds, byes, last_ga, owner) -> Tournament:
+    with transaction.atomic():
+        tournament = Tournament.objects.create(created_by=owner, **settings)
+        TournamentRole.objects.create(tournament=tournament, user=owner, role=TournamentRole.Role.ORGANISER)
+        created = {
+            ref: Participant.objects.create(tournament=tournament, **fields) for ref, fields in refs.items()
+        }
+        for fields, boards in rounds:
+            rnd = Round.objects.create(tournament=tournament, **fields)
+            Board.objects.bulk_create(
+                Board(round=rnd, white=created[white], black=created[black], **board)
+                for board, white, black in boards
+            )
+        RoundBye.objects.bulk_create(
+            RoundBye(tournament=tournament, participant=created[ref], **fields) for fields, ref in byes
+        )
+        if last_ga is not None:
+            tournament.baku_last_ga = created[last_ga]
+            tournament.save(update_fields=["baku_last_ga"])
+        audit_record(
+            tournament=tournament,
+            user=owner,
+            action="tournament_import_json",
+            obj=tournament,
+            after={"participants": len(created), "rounds": len(rounds), "byes": len(byes)},
+        )
+    return tournament
