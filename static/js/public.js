@@ -1,0 +1,62 @@
+// Public pages. Everything works without this file; it only adds the projector rotation and
+// keeps an opened tie-break breakdown open when htmx swaps in fresh standings.
+(function () {
+  "use strict";
+
+  function startRotation(container) {
+    var panels = Array.prototype.slice.call(container.querySelectorAll(".display-panel"));
+    if (panels.length < 2) return;
+    var seconds = parseInt(container.getAttribute("data-rotate-seconds"), 10) || 20;
+    var current = 0;
+    container.classList.add("rotating");
+    panels[0].classList.add("is-shown");
+
+    // Long lists scroll a screenful at a time before the next panel comes up.
+    function step() {
+      var panel = panels[current];
+      var bottom = window.scrollY + window.innerHeight;
+      if (bottom + 4 < document.documentElement.scrollHeight) {
+        window.scrollBy({ top: window.innerHeight * 0.85, behavior: "smooth" });
+        return;
+      }
+      panel.classList.remove("is-shown");
+      current = (current + 1) % panels.length;
+      panels[current].classList.add("is-shown");
+      window.scrollTo(0, 0);
+    }
+    window.setInterval(step, seconds * 1000);
+  }
+
+  function rememberOpenDetails(event) {
+    var target = event.detail && event.detail.target;
+    if (!target || !target.querySelectorAll) return;
+    var open = [];
+    target.querySelectorAll("details[open]").forEach(function (d) {
+      var row = d.closest("tr");
+      var cell = d.closest("td");
+      if (row && cell && row.parentNode) {
+        open.push([Array.prototype.indexOf.call(row.parentNode.children, row), cell.cellIndex]);
+      }
+    });
+    target.setAttribute("data-open-details", JSON.stringify(open));
+  }
+
+  function restoreOpenDetails(event) {
+    var id = event.detail && event.detail.target && event.detail.target.id;
+    var fresh = id && document.getElementById(id);
+    var saved = event.detail.target.getAttribute && event.detail.target.getAttribute("data-open-details");
+    if (!fresh || !saved) return;
+    JSON.parse(saved).forEach(function (pos) {
+      var row = fresh.querySelectorAll("tbody tr")[pos[0]];
+      var cell = row && row.cells[pos[1]];
+      var details = cell && cell.querySelector("details");
+      if (details) details.open = true;
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll(".display-panels[data-rotate-seconds]").forEach(startRotation);
+  });
+  document.addEventListener("htmx:beforeSwap", rememberOpenDetails);
+  document.addEventListener("htmx:afterSwap", restoreOpenDetails);
+})();

@@ -1,0 +1,138 @@
+"""The pairings page: current round, a chosen round, polling, caching and what must stay private."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tests import factories
+from tests.tournaments.public.builders import add_round, build_tournament
+from tests.tournaments.public.conftest import HTMX, bump, public_url
+from tournaments.models import Board, Round
+from tournaments.services.results import result_record
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_shows_the_current_round_with_pairing_scores(client: Client, running):
+    response = client.get(public_url(running, "pairings"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="pairings-table"' in html
+    assert "Round 3" in html
+    board = Board.objects.get(round__tournament=running, round__number=3, number=1)
+    assert board.white.name in html and board.black.name in html
+    # The score each player brought into round 3 is shown next to the name.
+    assert 'title="Score before the round"' in html
+
+
+def test_the_htmx_request_gets_the_partial_only(client: Client, running):
+    response = client.get(public_url(running, "pairings"), headers=HTMX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="pairings-table"' in html
+    assert "<html" not in html
+    assert "HX-Request" in response["Vary"]
+
+
+def test_an_unknown_or_revoked_token_is_404_for_page_and_partial(client: Client, running):
+    assert client.get("/p/not-the-token/").status_code == 404
+    assert client.get("/p/not-the-token/", headers=HTMX).status_code == 404
+    assert client.get("/p/not-the-token/rounds/1/", headers=HTMX).status_code == 404
+
+
+def test_draft_and_in_progress_rounds_are_not_public(client: Client, running):
+    participants = list(running.participants.order_by("pairing_number"))
+    add_round(running, 4, participants, status=Round.Status.DRAFT, results=False)
+    html = client.get(public_url(running, "pairings")).content.decode()
+    assert "Round 3" in html and "Round 4" not in html
+    assert client.get(public_url(running, "round", 4)).status_code == 404
+    assert client.get(public_url(running, "round", 4), headers=HTMX).status_code == 404
+
+
+def test_a_finished_round_can_be_opened_by_number(client: Client, running):
+    response = client.get(public_url(running, "round", 1))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Round 1" in html
+    # The builder gives round 1, board 1 the result RESULT_CYCLE[(1 + 1) % 4], a win for Black.
+    assert "0-1" in html
+
+
+def test_it_never_shows_email_addresses(client: Client, running):
+    for name in ("pairings", "standings", "crosstable", "rounds", "rules", "display"):
+        html = client.get(public_url(running, name)).content.decode()
+        assert "@example.com" not in html, name
+
+
+def test_it_lists_the_rules_the_least_bad_pairing_broke(client: Client, running):
+    Round.objects.filter(tournament=running, number=3).update(
+        violations=[{"rule": "rematch", "participants": [1, 2], "message": "Ann and Bob meet a second time."}]
+    )
+    bump(running)
+    html = client.get(public_url(running, "pairings")).content.decode()
+    assert "Ann and Bob meet a second time." in html
+
+
+def test_before_the_first_round_it_says_so(client: Client, tournament):
+    html = client.get(public_url(tournament, "pairings")).content.decode()
+    assert "No round has been published yet" in html
+
+
+def test_a_poll_from_an_up_to_date_page_is_an_empty_204(client: Client, running):
+    url = public_url(running, "pairings") + f"?v={running.version}"
+    response = client.get(url, headers=HTMX)
+    assert response.status_code == 204
+    assert response.content == b""
+
+
+def test_a_poll_from_a_stale_page_gets_the_fresh_partial(client: Client, running, arbiter):
+    stale = running.version
+    board = Board.objects.get(round__tournament=running, round__number=3, number=1)
+    result_record(board=board, user=arbiter, result="1-0", expected_version=board.version)
+    response = client.get(public_url(running, "pairings") + f"?v={stale}", headers=HTMX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "1 of 4 results in" in html
+    assert "<html" not in html
+
+
+def test_polling_stops_once_the_tournament_is_finished(client: Client, running):
+    running.status = running.Status.FINISHED
+    running.save(update_fields=["status"])
+    response = client.get(public_url(running, "pairings") + f"?v={running.version}", headers=HTMX)
+    assert response.status_code == 286
+    html = client.get(public_url(running, "pairings")).content.decode()
+    assert "hx-trigger" not in html
+
+
+def test_an_open_page_polls_with_its_version(client: Client, running):
+    html = client.get(public_url(running, "pairings")).content.decode()
+    assert f'hx-get="{public_url(running, "pairings")}?v={running.version}"' in html
+    assert 'hx-trigger="every 5s"' in html
+
+
+def test_the_page_is_cached_until_the_next_change(
+    client: Client, running, arbiter, django_assert_num_queries
+):
+    url = public_url(running, "pairings")
+    client.get(url)
+    with django_assert_num_queries(1):  # the tournament's row, to learn its version
+        cached = client.get(url).content.decode()
+    assert "0 of 4 results in" in cached
+    board = Board.objects.get(round__tournament=running, round__number=3, number=2)
+    result_record(board=board, user=arbiter, result="1/2-1/2", expected_version=board.version)
+    fresh = client.get(url).content.decode()
+    assert "1 of 4 results in" in fresh
+    assert "½-½" in fresh
+
+
+@pytest.mark.parametrize("players,rounds", [(9, 2), (60, 6)])
+def test_it_renders_in_a_fixed_number_of_queries(client: Client, players, rounds, django_assert_num_queries):
+    tournament = factories.TournamentFactory()
+    build_tournament(tournament, players=players, rounds=rounds)
+    # tournament, rounds, participants, boards, byes
+    with django_assert_num_queries(5):
+        assert client.get(public_url(tournament, "pairings")).status_code == 200
+    with django_assert_num_queries(5):
+        assert client.get(public_url(tournament, "round", 1), headers=HTMX).status_code == 200

@@ -1,0 +1,45 @@
+"""The organiser's side of the public link: regenerating it revokes the old one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+
+from tournaments.models import Tournament, new_public_token
+from tournaments.permissions import can_organise
+from tournaments.services.audit import audit_record
+from tournaments.services.errors import NotAllowedError
+
+
+def _hint(token: str) -> str:
+    """Enough of a token to tell two apart in the audit log, not enough to open the page."""
+    return f"{token[:4]}…"
+
+
+def public_token_regenerate(*, tournament: Tournament, user: Any) -> Tournament:
+    """Give the tournament a new public link; the old link answers 404 from now on.
+
+    1. Only organisers may do it (a leaked link is theirs to revoke).
+    2. Lock the row, store a fresh token and bump ``version`` so no cached page outlives the change.
+    3. Record it in the audit log, with only the first characters of each token.
+    """
+    if not can_organise(user, tournament):
+        raise NotAllowedError("Only the tournament's organisers can change its public link.")
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        old = locked.public_token
+        locked.public_token = new_public_token()
+        locked.version = F("version") + 1
+        locked.save(update_fields=["public_token", "version", "updated_at"])
+        locked.refresh_from_db(fields=["version"])
+        audit_record(
+            tournament=locked,
+            user=user,
+            action="public_link.regenerate",
+            obj=locked,
+            before={"public_token": _hint(old)},
+            after={"public_token": _hint(locked.public_token)},
+        )
+    return locked

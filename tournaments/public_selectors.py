@@ -1,0 +1,394 @@
+"""Read side of the public pages: what a player or a spectator may see, ready to display.
+
+Everything here reads a fixed number of queries whatever the size of the tournament: the
+public rounds, the participants, every board of those rounds and the byes, each in one query,
+then works in Python. Only published and finished rounds are public; participants are loaded
+without their e-mail address, so no template can show it by mistake.
+
+Scores are half-points, as in the models; :func:`format_points` turns them into "2½".
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Q
+from django.http import Http404
+
+from tournaments.models import Board, Participant, Round, RoundBye, Tournament
+
+PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.FINISHED)
+PUBLIC_PARTICIPANT_FIELDS = (
+    "id",
+    "tournament_id",
+    "name",
+    "rating",
+    "title",
+    "federation",
+    "club_name",
+    "pairing_number",
+    "status",
+    "joined_round",
+    "withdrawn_from_round",
+)
+"""The participant columns a public page may read. ``email`` is deliberately absent."""
+
+FIND_LIMIT = 20
+"""Most matches "find my board" lists for one search."""
+
+
+def format_points(half_points: int | None) -> str:
+    """2 → "1", 5 → "2½", 1 → "½"; ``None`` → ""."""
+    if half_points is None:
+        return ""
+    whole, half = divmod(half_points, 2)
+    if not half:
+        return str(whole)
+    return f"{whole}½" if whole else "½"
+
+
+# --- the tournament and its public rounds -------------------------------------------------------
+
+
+def public_tournament_get(*, token: str) -> Tournament:
+    """The tournament behind a public link, or 404. A regenerated link's old token no longer matches."""
+    if not token:
+        raise Http404
+    try:
+        return Tournament.objects.get(public_token=token)
+    except Tournament.DoesNotExist:
+        raise Http404("No tournament at this link.") from None
+
+
+def public_rounds(*, tournament: Tournament) -> list[Round]:
+    return list(
+        Round.objects.filter(tournament=tournament, status__in=PUBLIC_ROUND_STATUSES).order_by("number")
+    )
+
+
+# --- one participant's round-by-round record ----------------------------------------------------
+
+RESULT_POINTS = {
+    # result: (white's share, black's share) as "win"/"draw"/"loss"
+    Board.Result.WHITE_WINS: ("win", "loss"),
+    Board.Result.DRAW: ("draw", "draw"),
+    Board.Result.BLACK_WINS: ("loss", "win"),
+    Board.Result.WHITE_WINS_FORFEIT: ("win", "loss"),
+    Board.Result.BLACK_WINS_FORFEIT: ("loss", "win"),
+    Board.Result.DOUBLE_FORFEIT: ("loss", "loss"),
+    Board.Result.UNPLAYED: (None, None),
+}
+FORFEITS = {Board.Result.WHITE_WINS_FORFEIT, Board.Result.BLACK_WINS_FORFEIT, Board.Result.DOUBLE_FORFEIT}
+SYMBOL = {"win": "1", "draw": "½", "loss": "0"}
+FORFEIT_SYMBOL = {"win": "+", "loss": "−"}
+BYE_SYMBOL = {
+    RoundBye.Kind.PAIRING_ALLOCATED: "bye",
+    RoundBye.Kind.HALF_POINT: "½ bye",
+    RoundBye.Kind.FULL_POINT: "1 bye",
+    RoundBye.Kind.ZERO_POINT: "0 bye",
+    RoundBye.Kind.ABSENT: "absent",
+    RoundBye.Kind.LATE_ENTRY: "not yet",
+}
+
+
+@dataclass(slots=True)
+class Entry:
+    """What one participant did in one round."""
+
+    round_number: int
+    points: int | None
+    """Half-points scored; ``None`` while the game is in progress."""
+    symbol: str
+    """"1", "½", "0", "+", "−", "bye", or "" while pending."""
+    opponent_id: int | None = None
+    colour: str | None = None
+    """"w" or "b" for games (and forfeits), ``None`` for byes."""
+    board: int | None = None
+    bye_kind: str = ""
+    score_before: int = 0
+    score_after: int | None = None
+
+
+def _points_for(tournament: Tournament, outcome: str | None) -> int:
+    if outcome == "win":
+        return tournament.win_points
+    if outcome == "draw":
+        return tournament.draw_points
+    return tournament.loss_points if outcome == "loss" else 0
+
+
+def _board_entries(tournament: Tournament, board: Board, round_number: int) -> tuple[Entry, Entry]:
+    if not board.result:
+        white = Entry(round_number, None, "", board.black_id, "w", board.number)
+        black = Entry(round_number, None, "", board.white_id, "b", board.number)
+        return white, black
+    outcome_white, outcome_black = RESULT_POINTS.get(board.result, (None, None))
+    symbols = FORFEIT_SYMBOL if board.result in FORFEITS else SYMBOL
+    return (
+        Entry(
+            round_number,
+            _points_for(tournament, outcome_white),
+            symbols.get(outcome_white or "", "0"),
+            board.black_id,
+            "w",
+            board.number,
+        ),
+        Entry(
+            round_number,
+            _points_for(tournament, outcome_black),
+            symbols.get(outcome_black or "", "0"),
+            board.white_id,
+            "b",
+            board.number,
+        ),
+    )
+
+
+# --- the whole public picture --------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Snapshot:
+    """Every public fact about a tournament, loaded in four queries."""
+
+    tournament: Tournament
+    rounds: list[Round]
+    participants: dict[int, Participant]
+    boards: dict[int, list[Board]]
+    """Boards per round number, in board order."""
+    byes: dict[int, list[RoundBye]]
+    """Byes per public round number."""
+    history: dict[int, dict[int, Entry]] = field(default_factory=dict)
+    """participant id → round number → entry, with running scores filled in."""
+
+    @property
+    def current_round(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def round(self, number: int) -> Round:
+        for rnd in self.rounds:
+            if rnd.number == number:
+                return rnd
+        raise Http404("That round is not public.")
+
+    def score(self, participant_id: int) -> int:
+        entries = self.history.get(participant_id, {})
+        return sum(entry.points or 0 for entry in entries.values())
+
+    def score_before(self, participant_id: int, round_number: int) -> int:
+        entries = self.history.get(participant_id, {})
+        return sum(entry.points or 0 for number, entry in entries.items() if number < round_number)
+
+
+def snapshot_load(*, tournament: Tournament) -> Snapshot:
+    """Load the public picture of ``tournament``: 4 queries, whatever its size."""
+    rounds = public_rounds(tournament=tournament)
+    numbers = [rnd.number for rnd in rounds]
+    participants = {
+        p.id: p
+        for p in Participant.objects.filter(tournament=tournament)
+        .only(*PUBLIC_PARTICIPANT_FIELDS)
+        .order_by("pairing_number", "name", "id")
+    }
+    boards: dict[int, list[Board]] = defaultdict(list)
+    for board in (
+        Board.objects.filter(round__tournament=tournament, round__status__in=PUBLIC_ROUND_STATUSES)
+        .only("id", "round_id", "number", "white_id", "black_id", "result", "round__number")
+        .select_related("round")
+        .order_by("round__number", "number")
+    ):
+        boards[board.round.number].append(board)
+    byes: dict[int, list[RoundBye]] = defaultdict(list)
+    for bye in RoundBye.objects.filter(tournament=tournament, round_number__in=numbers).order_by(
+        "round_number", "participant_id"
+    ):
+        byes[bye.round_number].append(bye)
+    snapshot = Snapshot(tournament, rounds, participants, dict(boards), dict(byes))
+    _fill_history(snapshot)
+    return snapshot
+
+
+def _fill_history(snapshot: Snapshot) -> None:
+    history: dict[int, dict[int, Entry]] = defaultdict(dict)
+    for number in sorted(set(snapshot.boards) | set(snapshot.byes)):
+        for board in snapshot.boards.get(number, []):
+            white, black = _board_entries(snapshot.tournament, board, number)
+            history[board.white_id][number] = white
+            history[board.black_id][number] = black
+        for bye in snapshot.byes.get(number, []):
+            history[bye.participant_id][number] = Entry(
+                number, bye.points, format_points(bye.points), bye_kind=bye.kind
+            )
+    for entries in history.values():
+        running = 0
+        for number in sorted(entries):
+            entry = entries[number]
+            entry.score_before = running
+            running += entry.points or 0
+            entry.score_after = None if entry.points is None else running
+    snapshot.history = dict(history)
+
+
+# --- page-shaped rows ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    participant: Participant
+    score_before: str
+
+
+@dataclass(frozen=True, slots=True)
+class PairingRow:
+    board: int
+    white: Side
+    black: Side
+    result: str
+    """Display form of the result: "1-0", "½-½", "+/−", or "" while the game is on."""
+
+
+@dataclass(frozen=True, slots=True)
+class ByeRow:
+    participant: Participant
+    kind: str
+    points: str
+
+
+RESULT_DISPLAY = {value: label for value, label in Board.Result.choices}
+RESULT_DISPLAY[Board.Result.WHITE_WINS_FORFEIT] = "+/−"
+RESULT_DISPLAY[Board.Result.BLACK_WINS_FORFEIT] = "−/+"
+RESULT_DISPLAY[Board.Result.DOUBLE_FORFEIT] = "−/−"
+RESULT_DISPLAY[Board.Result.UNPLAYED] = "0-0"
+RESULT_DISPLAY[Board.Result.PENDING] = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPairings:
+    round: Round
+    rows: list[PairingRow]
+    byes: list[ByeRow]
+    violations: list[str]
+    results_in: int
+
+
+def violation_messages(rnd: Round) -> list[str]:
+    """``Round.violations`` in plain words, whether stored as strings or as engine Violation dicts."""
+    messages = []
+    for item in rnd.violations or []:
+        if isinstance(item, dict):
+            messages.append(str(item.get("message") or item.get("rule") or ""))
+        else:
+            messages.append(str(item))
+    return [message for message in messages if message]
+
+
+def round_pairings(snapshot: Snapshot, number: int) -> RoundPairings:
+    rnd = snapshot.round(number)
+    people = snapshot.participants
+    rows = []
+    for board in snapshot.boards.get(number, []):
+        rows.append(
+            PairingRow(
+                board=board.number,
+                white=Side(
+                    people[board.white_id], format_points(snapshot.score_before(board.white_id, number))
+                ),
+                black=Side(
+                    people[board.black_id], format_points(snapshot.score_before(board.black_id, number))
+                ),
+                result=RESULT_DISPLAY.get(board.result, board.result),
+            )
+        )
+    byes = [
+        ByeRow(people[bye.participant_id], bye.get_kind_display(), format_points(bye.points))
+        for bye in snapshot.byes.get(number, [])
+        if bye.participant_id in people
+    ]
+    byes.sort(key=lambda row: (row.participant.pairing_number or 0, row.participant.name))
+    results_in = sum(1 for row in rows if row.result)
+    return RoundPairings(rnd, rows, byes, violation_messages(rnd), results_in)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSummary:
+    round: Round
+    boards: int
+    results_in: int
+    byes: int
+
+
+def round_summaries(snapshot: Snapshot) -> list[RoundSummary]:
+    return [
+        RoundSummary(
+            rnd,
+            len(snapshot.boards.get(rnd.number, [])),
+            sum(1 for board in snapshot.boards.get(rnd.number, []) if board.result),
+            len(snapshot.byes.get(rnd.number, [])),
+        )
+        for rnd in snapshot.rounds
+    ]
+
+
+# --- find my board -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BoardFinding:
+    participant: Participant
+    board: int | None
+    colour: str
+    """"White", "Black", or the bye's description."""
+    opponent: Participant | None
+    result: str
+
+
+def find_my_board(*, tournament: Tournament, query: str) -> tuple[Round | None, list[BoardFinding]]:
+    """Participants whose name contains ``query``, with their board and colour in the current round.
+
+    Three queries: the current round, the matching participants, and their boards in that round.
+    """
+    query = query.strip()
+    current = (
+        Round.objects.filter(tournament=tournament, status__in=PUBLIC_ROUND_STATUSES)
+        .order_by("-number")
+        .first()
+    )
+    if not query:
+        return current, []
+    matches = list(
+        Participant.objects.filter(tournament=tournament, name__icontains=query)
+        .only(*PUBLIC_PARTICIPANT_FIELDS)
+        .order_by("name", "id")[:FIND_LIMIT]
+    )
+    if current is None or not matches:
+        return current, [BoardFinding(p, None, "", None, "") for p in matches]
+    ids = [p.id for p in matches]
+    public_only = [f"{name}__{attr}" for name in ("white", "black") for attr in PUBLIC_PARTICIPANT_FIELDS]
+    boards = (
+        Board.objects.filter(round=current)
+        .filter(Q(white_id__in=ids) | Q(black_id__in=ids))
+        .select_related("white", "black")
+        .only("id", "number", "result", "white_id", "black_id", *public_only)
+    )
+    by_participant: dict[int, BoardFinding] = {}
+    for board in boards:
+        result = RESULT_DISPLAY.get(board.result, board.result)
+        by_participant[board.white_id] = BoardFinding(board.white, board.number, "White", board.black, result)
+        by_participant[board.black_id] = BoardFinding(board.black, board.number, "Black", board.white, result)
+    byes = {
+        bye.participant_id: bye
+        for bye in RoundBye.objects.filter(
+            tournament=tournament, round_number=current.number, participant_id__in=ids
+        )
+    }
+    findings = []
+    for p in matches:
+        if p.id in by_participant:
+            findings.append(by_participant[p.id])
+        elif p.id in byes:
+            bye = byes[p.id]
+            findings.append(BoardFinding(p, None, bye.get_kind_display(), None, format_points(bye.points)))
+        else:
+            findings.append(BoardFinding(p, None, "Not paired this round", None, ""))
+    return current, findings

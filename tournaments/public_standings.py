@@ -1,0 +1,246 @@
+"""Standings, crosstable and one participant's card for the public pages.
+
+Standings come from the pairing app (``pairing.services.standings_for_tournament``, the engine's
+ranking with every tie-break value and its breakdown). The rows are turned into plain
+display rows here so templates never reach into engine objects. Everything else is worked
+out from a :class:`~tournaments.public_selectors.Snapshot`, so the number of queries does not
+grow with the tournament.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pairing.engine.standings import Standings as EngineStandings
+from pairing.engine.tiebreaks import TIEBREAKS
+from pairing.services import standings_for_tournament
+from tournaments.models import Participant, Round, RoundBye, Tournament
+from tournaments.public_selectors import BYE_SYMBOL, Entry, Snapshot, format_points
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakCell:
+    code: str
+    name: str
+    value: str
+    breakdown: str
+    """Plain words: "Buchholz 24.5 = 5.0 (Ann) + 4.5 (Bob) + …" (the engine's summary)."""
+    parts: list[str]
+    """One line per term, cut terms marked, for the breakdown shown on tap."""
+    notes: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    rank: int
+    by_lot: bool
+    """True when only the drawing of lots separated the participant from someone level with them."""
+    participant: Participant
+    points: str
+    tiebreaks: list[TiebreakCell]
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakHeading:
+    code: str
+    name: str
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    headings: list[TiebreakHeading]
+    rows: list[StandingRow]
+    through_round: int | None
+
+
+def tiebreak_headings(tournament: Tournament) -> list[TiebreakHeading]:
+    catalogue = {info.code: info for info in TIEBREAKS}
+    headings = []
+    for code in tournament.tiebreak_codes:
+        info = catalogue.get(code)
+        headings.append(TiebreakHeading(code, info.name if info else code, info.description if info else ""))
+    return headings
+
+
+def standings_build(snapshot: Snapshot) -> Standings:
+    """The standings after the last round with every result in (the engine's ranking, four queries).
+
+    A round still in play is left out on purpose: counting its missing results as unplayed rounds
+    would move Buchholz and friends about with every result. Its results show on the pairings,
+    the crosstable and each participant's page as they come in.
+    """
+    tournament = snapshot.tournament
+    result = standings_for_tournament(tournament)
+    return Standings(tiebreak_headings(tournament), _rows_from_engine(snapshot, result), result.rounds)
+
+
+def _rows_from_engine(snapshot: Snapshot, result: EngineStandings) -> list[StandingRow]:
+    """Engine rows (``pairing.engine.standings.StandingRow``) as display rows."""
+    rows: list[StandingRow] = []
+    for row in result.rows:
+        participant = snapshot.participants.get(row.id)
+        if participant is None:
+            continue
+        cells = [
+            TiebreakCell(
+                code=value.code,
+                name=value.name,
+                value=value.display,
+                breakdown=value.summary,
+                parts=[part.text + (" (cut)" if part.cut else "") for part in value.parts],
+                notes=list(value.notes),
+            )
+            for value in row.tiebreaks
+        ]
+        rows.append(StandingRow(row.rank, row.by_lot, participant, row.points_display, cells))
+    return rows
+
+
+# --- crosstable ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CrossCell:
+    text: str
+    """Swiss wall chart: "12w1" (opponent's rank, colour, result); bye rounds show the bye."""
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class CrossRow:
+    rank: int
+    participant: Participant
+    cells: list[CrossCell]
+    points: str
+
+
+@dataclass(frozen=True, slots=True)
+class Crosstable:
+    round_numbers: list[int]
+    rows: list[CrossRow]
+    grid: bool
+    """True for round robins: one column per participant instead of one per round."""
+    columns: list[int]
+    """Rank numbers heading the grid's columns (round robins)."""
+
+
+def crosstable_build(snapshot: Snapshot, standings: Standings) -> Crosstable:
+    rank_of = {row.participant.id: row.rank for row in standings.rows}
+    order = [row.participant for row in standings.rows]
+    number_of = {p.id: index for index, p in enumerate(order, start=1)}
+    names = {p.id: p.name for p in order}
+    if snapshot.tournament.format == Tournament.Format.ROUND_ROBIN:
+        return _grid(snapshot, order, number_of, names, standings)
+    round_numbers = [rnd.number for rnd in snapshot.rounds]
+    rows = []
+    for p in order:
+        history = snapshot.history.get(p.id, {})
+        cells = [_wall_cell(history.get(number), number_of, names) for number in round_numbers]
+        rows.append(CrossRow(rank_of[p.id], p, cells, format_points(snapshot.score(p.id))))
+    return Crosstable(round_numbers, rows, False, [])
+
+
+def _wall_cell(entry: Entry | None, number_of: dict[int, int], names: dict[int, str]) -> CrossCell:
+    if entry is None:
+        return CrossCell("", "")
+    if entry.opponent_id is None:
+        label = RoundBye.Kind(entry.bye_kind).label if entry.bye_kind else "Bye"
+        return CrossCell(BYE_SYMBOL.get(entry.bye_kind, "bye"), f"{label}: {entry.symbol}")
+    opponent = number_of.get(entry.opponent_id, 0)
+    colour = entry.colour or ""
+    symbol = entry.symbol or "…"
+    title = f"{'White' if colour == 'w' else 'Black'} against {names.get(entry.opponent_id, '')}"
+    return CrossCell(f"{opponent}{colour}{symbol}", title)
+
+
+def _grid(snapshot, order, number_of, names, standings) -> Crosstable:
+    results: dict[tuple[int, int], list[str]] = {}
+    for p in order:
+        for entry in snapshot.history.get(p.id, {}).values():
+            if entry.opponent_id is not None:
+                results.setdefault((p.id, entry.opponent_id), []).append(entry.symbol or "…")
+    rows = []
+    for row in standings.rows:
+        p = row.participant
+        cells = []
+        for other in order:
+            if other.id == p.id:
+                cells.append(CrossCell("×", ""))
+            else:
+                cells.append(CrossCell(" ".join(results.get((p.id, other.id), [])), f"against {other.name}"))
+        rows.append(CrossRow(row.rank, p, cells, format_points(snapshot.score(p.id))))
+    return Crosstable([], rows, True, list(range(1, len(order) + 1)))
+
+
+# --- one participant's card ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardRound:
+    round_number: int
+    board: int | None
+    colour: str
+    opponent: Participant | None
+    result: str
+    running: str
+    explanation: list[str]
+
+
+def _explain(rnd: Round, participant_id: int, board: int | None) -> list[str]:
+    """The parts of the engine's explanation of ``rnd`` that concern this participant."""
+    data = rnd.explanation or {}
+    if not isinstance(data, dict):
+        return []
+    lines = []
+    for group in data.get("scoregroups") or []:
+        try:
+            score, members = group[0], group[1]
+        except (TypeError, IndexError, KeyError):
+            continue
+        if participant_id in members:
+            lines.append(f"Paired in the {format_points(score)}-point group ({len(members)} players).")
+    for note in data.get("floats") or []:
+        if isinstance(note, dict) and note.get("participant") == participant_id:
+            direction = "down" if note.get("direction") == "down" else "up"
+            lines.append(
+                f"Floated {direction} from {format_points(note.get('from_score'))} to "
+                f"{format_points(note.get('to_score'))}: {note.get('reason', '')}".rstrip(": ")
+            )
+    for note in data.get("boards") or []:
+        if (
+            isinstance(note, dict)
+            and board is not None
+            and note.get("board") == board
+            and note.get("message")
+        ):
+            lines.append(str(note["message"]))
+    for item in rnd.violations or []:
+        if isinstance(item, dict) and participant_id in (item.get("participants") or []):
+            lines.append(f"Rule broken for this pairing: {item.get('message', item.get('rule', ''))}")
+    return lines
+
+
+def participant_card(snapshot: Snapshot, participant_id: int) -> list[CardRound]:
+    history = snapshot.history.get(participant_id, {})
+    people = snapshot.participants
+    rounds = []
+    for rnd in snapshot.rounds:
+        entry = history.get(rnd.number)
+        if entry is None:
+            rounds.append(CardRound(rnd.number, None, "", None, "", "", []))
+            continue
+        bye = RoundBye.Kind(entry.bye_kind).label if entry.bye_kind else ""
+        colour = {"w": "White", "b": "Black"}.get(entry.colour or "", bye)
+        rounds.append(
+            CardRound(
+                rnd.number,
+                entry.board,
+                colour,
+                people.get(entry.opponent_id) if entry.opponent_id else None,
+                entry.symbol,
+                format_points(entry.score_after) if entry.score_after is not None else "",
+                _explain(rnd, participant_id, entry.board),
+            )
+        )
+    return rounds

@@ -1,0 +1,198 @@
+"""Public pages under ``/p/<token>/``: no login, nothing private, cached per tournament version.
+
+Each view looks the tournament up by its link token (404 for an unknown or revoked token), then
+hands a context builder to :func:`public_render`, which serves the cached page, the htmx partial,
+or the empty "nothing changed" answer to a poll.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.views.decorators.http import require_GET
+from django_htmx.middleware import HtmxDetails
+
+from tournaments import public_selectors as selectors
+from tournaments import public_standings
+from tournaments.views.public_cache import public_render
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+@require_GET
+def pairings(request: HtmxHttpRequest, token: str, number: int | None = None) -> HttpResponse:
+    """The pairings of one public round; without a number, of the current (latest public) round."""
+    tournament = selectors.public_tournament_get(token=token)
+
+    def build():
+        snapshot = selectors.snapshot_load(tournament=tournament)
+        rnd = number or (snapshot.current_round.number if snapshot.current_round else None)
+        pairing = selectors.round_pairings(snapshot, rnd) if rnd else None
+        return {"pairing": pairing, "rounds": snapshot.rounds, "fixed_round": number, "page": "pairings"}
+
+    return public_render(
+        request,
+        tournament,
+        template="public/pairings.html",
+        partial="pairings-table",
+        build=build,
+        name=f"pairings-{number or 'current'}",
+    )
+
+
+@require_GET
+def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    tournament = selectors.public_tournament_get(token=token)
+
+    def build():
+        snapshot = selectors.snapshot_load(tournament=tournament)
+        return {"standings": public_standings.standings_build(snapshot), "page": "standings"}
+
+    return public_render(
+        request,
+        tournament,
+        template="public/standings.html",
+        partial="standings-table",
+        build=build,
+        name="standings",
+    )
+
+
+@require_GET
+def crosstable(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    tournament = selectors.public_tournament_get(token=token)
+
+    def build():
+        snapshot = selectors.snapshot_load(tournament=tournament)
+        table = public_standings.standings_build(snapshot)
+        return {"crosstable": public_standings.crosstable_build(snapshot, table), "page": "crosstable"}
+
+    return public_render(
+        request,
+        tournament,
+        template="public/crosstable.html",
+        partial="crosstable-table",
+        build=build,
+        name="crosstable",
+    )
+
+
+@require_GET
+def participant(request: HtmxHttpRequest, token: str, participant_id: int) -> HttpResponse:
+    """One participant's tournament: every round's opponent, colour, result and running score."""
+    tournament = selectors.public_tournament_get(token=token)
+
+    def build():
+        snapshot = selectors.snapshot_load(tournament=tournament)
+        person = snapshot.participants.get(participant_id)
+        if person is None:
+            raise Http404("No such participant in this tournament.")
+        return {
+            "participant": person,
+            "score": selectors.format_points(snapshot.score(person.id)),
+            "card": public_standings.participant_card(snapshot, person.id),
+            "page": "participant",
+        }
+
+    return public_render(
+        request,
+        tournament,
+        template="public/participant.html",
+        partial="participant-rounds",
+        build=build,
+        name=f"participant-{participant_id}",
+    )
+
+
+@require_GET
+def rounds(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    tournament = selectors.public_tournament_get(token=token)
+
+    def build():
+        snapshot = selectors.snapshot_load(tournament=tournament)
+        return {"summaries": selectors.round_summaries(snapshot), "page": "rounds"}
+
+    return public_render(
+        request, tournament, template="public/rounds.html", partial="round-list", build=build, name="rounds"
+    )
+
+
+@require_GET
+def rules(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    tournament = selectors.public_tournament_get(token=token)
+
+    def build():
+        return {
+            "tiebreaks": public_standings.tiebreak_headings(tournament),
+            "scoring": {
+                "win": selectors.format_points(tournament.win_points),
+                "draw": selectors.format_points(tournament.draw_points),
+                "loss": selectors.format_points(tournament.loss_points),
+                "bye": selectors.format_points(tournament.bye_points),
+            },
+            "page": "rules",
+        }
+
+    return public_render(
+        request, tournament, template="public/rules.html", partial=None, build=build, name="rules"
+    )
+
+
+@require_GET
+def find_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """ "Find my board": a GET form that works without JavaScript; htmx swaps the answer as you type."""
+    tournament = selectors.public_tournament_get(token=token)
+    query = request.GET.get("q", "").strip()[:60]
+
+    def build():
+        current, findings = selectors.find_my_board(tournament=tournament, query=query)
+        return {"query": query, "current": current, "findings": findings, "page": "find"}
+
+    return public_render(
+        request,
+        tournament,
+        template="public/find.html",
+        partial="my-board",
+        build=build,
+        name="find",
+        params={"q": query.casefold()},
+    )
+
+
+@require_GET
+def display(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """Large-venue mode for a projector: big type, rotating between pairings and standings."""
+    tournament = selectors.public_tournament_get(token=token)
+
+    def build():
+        snapshot = selectors.snapshot_load(tournament=tournament)
+        current = snapshot.current_round
+        return {
+            "pairing": selectors.round_pairings(snapshot, current.number) if current else None,
+            "standings": public_standings.standings_build(snapshot),
+            "page": "display",
+        }
+
+    return public_render(
+        request, tournament, template="public/display.html", partial=None, build=build, name="display"
+    )
+
+
+@require_GET
+def result_sheets(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
+    """One result sheet per board, to print on A4 (one sheet a page) and sign."""
+    tournament = selectors.public_tournament_get(token=token)
+
+    def build():
+        snapshot = selectors.snapshot_load(tournament=tournament)
+        return {"pairing": selectors.round_pairings(snapshot, number), "page": "sheets"}
+
+    return public_render(
+        request,
+        tournament,
+        template="public/result_sheets.html",
+        partial=None,
+        build=build,
+        name=f"sheets-{number}",
+    )

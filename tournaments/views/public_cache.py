@@ -1,0 +1,114 @@
+"""How every public page is answered: cached by tournament version, polled cheaply, partial for htmx.
+
+A public page costs one query when nothing changed since it was last rendered (the tournament's
+row, to learn its ``version``). Pages are cached whole under a key holding the link token, the
+version and what was asked for, so the next result entered (which bumps ``version``) makes every
+cached page stale at once and nothing has to be deleted.
+
+Open pages poll their own partial with ``?v=<version they show>``. When that is still the
+current version the answer is an empty 204 (htmx swaps nothing); once the tournament is
+finished it is 286, which tells htmx 2 to stop polling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+from urllib.parse import urlencode
+
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django_htmx.http import HttpResponseStopPolling
+
+from tournaments.models import Tournament
+
+POLL_SECONDS = 5
+CACHE_SECONDS = 60 * 60
+
+
+def is_finished(tournament: Tournament) -> bool:
+    return tournament.status == Tournament.Status.FINISHED
+
+
+def page_cache_key(tournament: Tournament, name: str, htmx: bool, params: Mapping[str, Any]) -> str:
+    extra = "&".join(f"{key}={value}" for key, value in sorted(params.items()))
+    kind = "partial" if htmx else "page"
+    return f"public:{tournament.public_token}:{tournament.pk}:v{tournament.version}:{name}:{kind}:{extra}"
+
+
+def poll_unchanged(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
+    """The empty answer to a poll from a page that is already up to date, or ``None``."""
+    if not getattr(request, "htmx", False) or request.GET.get("v") != str(tournament.version):
+        return None
+    if is_finished(tournament):
+        return HttpResponseStopPolling()
+    return HttpResponse(status=204)
+
+
+def public_render(
+    request: HttpRequest,
+    tournament: Tournament,
+    *,
+    template: str,
+    partial: str | None,
+    build: Callable[[], dict[str, Any]],
+    name: str,
+    params: Mapping[str, Any] | None = None,
+    content_type: str = "text/html; charset=utf-8",
+) -> HttpResponse:
+    """Render ``template`` (or its ``partial`` for htmx requests) through the version-keyed cache.
+
+    ``build`` makes the context and runs only on a cache miss; ``params`` are the request values
+    the page depends on (they go into the cache key, so nothing else from the query string can
+    make two visitors see different pages).
+    """
+    unchanged = poll_unchanged(request, tournament)
+    if unchanged is not None:
+        return unchanged
+    htmx = bool(getattr(request, "htmx", False)) and partial is not None
+    params = dict(params or {})
+    key = page_cache_key(tournament, name, htmx, params)
+    content = cache.get(key)
+    if content is None:
+        context = build()
+        context.setdefault("tournament", tournament)
+        context["polling"] = not is_finished(tournament)
+        context["poll_seconds"] = POLL_SECONDS
+        context["poll_query"] = _poll_query(params, tournament)
+        # Long lists link every name; one reverse() per page instead of one per row.
+        context["player_prefix"] = reverse("public:participant", args=[tournament.public_token, 0])[:-2]
+        content = render_to_string(f"{template}#{partial}" if htmx else template, context)
+        cache.set(key, content, CACHE_SECONDS)
+    response = HttpResponse(content, content_type=content_type)
+    patch_vary_headers(response, ["HX-Request"])
+    patch_cache_control(response, no_cache=True)
+    return response
+
+
+def _poll_query(params: Mapping[str, Any], tournament: Tournament) -> str:
+    """The query string a partial polls with: the page's own parameters plus the version it shows."""
+    return urlencode({**{k: v for k, v in params.items() if v not in ("", None)}, "v": tournament.version})
+
+
+def public_file(
+    tournament: Tournament,
+    *,
+    name: str,
+    params: Mapping[str, Any],
+    build: Callable[[], bytes],
+    content_type: str,
+    filename: str,
+) -> HttpResponse:
+    """A download (PDF) through the same version-keyed cache as the pages."""
+    key = page_cache_key(tournament, name, False, params)
+    content = cache.get(key)
+    if content is None:
+        content = build()
+        cache.set(key, content, CACHE_SECONDS)
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    patch_cache_control(response, no_cache=True)
+    return response
