@@ -208,6 +208,13 @@ SPECTACULAR_SETTINGS = {
     # Swagger UI is served from our own static files: the CSP allows no CDN scripts.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+        "RoundStatusEnum": "tournaments.models.Round.Status",
+        "ParticipantStatusEnum": "tournaments.models.Participant.Status",
+        "ByeKindEnum": "tournaments.models.RoundBye.Kind",
+        "RequestedByeKindEnum": "tournaments.api.serializers.REQUESTED_BYE_KINDS",
+    },
 }
 
 # Security. Everything below is on whenever DEBUG is off; `manage.py check --deploy` passes then.

@@ -1,0 +1,72 @@
+"""Obtaining an API token, and the browsable API documentation.
+
+The token endpoint takes a username and password and returns the user's token (created on first
+use). Failed attempts are limited per username and per client address, like the login page
+(``LOGIN_RATE_LIMIT`` failures in 15 minutes), so the endpoint is no back door for guessing
+passwords.
+
+The documentation page is Swagger UI served from our own static files (drf-spectacular-sidecar),
+with its start-up script loaded from a URL rather than inlined, so it works under the
+``script-src 'self'`` Content-Security-Policy.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.cache import cache
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.views import SpectacularSwaggerSplitView
+from rest_framework import status
+from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+
+from tournaments.api.base import ApiView
+from tournaments.api.serializers import ErrorOutput, TokenOutput
+
+WINDOW_SECONDS = 15 * 60
+
+
+def _keys(request, username: str) -> list[str]:
+    address = request.META.get("REMOTE_ADDR", "")
+    return [f"api-token-fail:user:{username.lower()}", f"api-token-fail:addr:{address}"]
+
+
+class ObtainTokenView(ApiView):
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=AuthTokenSerializer,
+        responses={
+            200: TokenOutput,
+            400: OpenApiResponse(ErrorOutput, description="Wrong username or password."),
+            429: OpenApiResponse(ErrorOutput, description="Too many failed attempts; wait 15 minutes."),
+        },
+        summary="Exchange a username and password for an API token",
+        auth=[],
+    )
+    def post(self, request):
+        username = str(request.data.get("username", ""))[:150] if hasattr(request.data, "get") else ""
+        keys = _keys(request, username)
+        if any(cache.get(key, 0) >= settings.LOGIN_RATE_LIMIT for key in keys):
+            return Response(
+                {"detail": "Too many failed attempts. Wait 15 minutes and try again."},
+                status=status.HTTP_429_TOO_MANY_REQUESTS,
+            )
+        serializer = AuthTokenSerializer(data=request.data, context={"request": request})
+        if not serializer.is_valid():
+            for key in keys:
+                cache.add(key, 0, WINDOW_SECONDS)
+                cache.incr(key)
+            return Response(
+                {"detail": "Wrong username or password.", "errors": serializer.errors},
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])
+        return Response(TokenOutput({"token": token.key}).data)
+
+
+class ApiDocsView(SpectacularSwaggerSplitView):
+    """Swagger UI for ``/api/schema/``; same-origin scripts only."""

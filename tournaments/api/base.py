@@ -1,0 +1,83 @@
+"""What every API view shares: error mapping, permission lookup, bounded ids in URLs.
+
+Errors never surface as 500s for anything a client can send:
+
+* ``ServiceError`` -> its ``http_status`` (400 validation, 403 not allowed, 409 conflict) with
+  ``{"detail": message, "errors": {field: [messages]}}``;
+* DRF's own errors (validation 400, authentication 401, permission 403, not found 404) unchanged;
+* Django ``ValidationError`` -> 400; an ``IntegrityError`` (two clients racing for the same
+  number) -> 409, "try again".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import IntegrityError
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView, exception_handler
+
+from tournaments.api.serializers import ErrorOutput
+from tournaments.models import Tournament
+from tournaments.permissions import VIEW, tournament_for_user
+from tournaments.services.errors import ServiceError
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, ServiceError):
+        return Response({"detail": exc.message, "errors": exc.errors}, status=exc.http_status)
+    if isinstance(exc, DjangoValidationError):
+        errors = exc.message_dict if hasattr(exc, "error_dict") else {"": exc.messages}
+        return Response(
+            {"detail": " ".join(m for ms in errors.values() for m in ms), "errors": errors},
+            status=status.HTTP_400_BAD_REQUEST,
+        )
+    if isinstance(exc, IntegrityError):
+        return Response(
+            {"detail": "Someone else changed this tournament at the same moment; try again.", "errors": {}},
+            status=status.HTTP_409_CONFLICT,
+        )
+    return exception_handler(exc, context)
+
+
+class ApiView(APIView):
+    """Staff endpoints: token or session authentication, then a role in the tournament."""
+
+    permission_classes = [IsAuthenticated]
+
+    def get_exception_handler(self):
+        return api_exception_handler
+
+    def tournament(self, tournament_id: int, level: str = VIEW) -> Tournament:
+        """The tournament if the user has ``level`` in it: 404 with no role, 403 with too small a role."""
+        return tournament_for_user(self.request.user, tournament_id, level)
+
+
+class BoundedIdConverter:
+    """Ids in URLs: at most 9 digits, so a fuzzer's 40-digit number is a 404, not a database overflow."""
+
+    regex = "[0-9]{1,9}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+ERRORS = {
+    400: OpenApiResponse(ErrorOutput, description="Invalid input, or a tournament rule refused it."),
+    401: OpenApiResponse(ErrorOutput, description="Not logged in (send `Authorization: Token <key>`)."),
+    403: OpenApiResponse(ErrorOutput, description="Your role in this tournament does not allow this."),
+    404: OpenApiResponse(ErrorOutput, description="No such object, or no role in its tournament."),
+}
+"""Responses every staff endpoint can give, for the schema."""
+
+READ_ERRORS = {code: ERRORS[code] for code in (401, 404)}
+CONFLICT = {409: OpenApiResponse(ErrorOutput, description="Changed by someone else first; reload and retry.")}
+TEXT = OpenApiResponse(OpenApiTypes.STR, description="File contents.")

@@ -1,0 +1,102 @@
+"""File exchange over the API: TRF, JSON backup and CSV exports; TRF and JSON imports.
+
+Exports need a staff role in the tournament (the files carry e-mail addresses and drafts). Imports
+create a new tournament owned by the caller, like creating one by hand.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+
+from tournaments.api import serializers as s
+from tournaments.api.base import ERRORS, TEXT, ApiView
+from tournaments.services.exchange_csv import csv_export
+from tournaments.services.exchange_json import json_export, json_import
+from tournaments.services.exchange_trf import trf_export, trf_import
+
+
+def _file(content: str, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _imported(tournament) -> Response:
+    data = {
+        "id": tournament.pk,
+        "name": tournament.name,
+        "participants": tournament.participants.count(),
+        "rounds": tournament.rounds.count(),
+    }
+    return Response(s.ImportedOutput(data).data, status=status.HTTP_201_CREATED)
+
+
+class TrfExportView(ApiView):
+    @extend_schema(
+        parameters=[s.TrfExportQuery],
+        responses={(200, "text/plain"): TEXT, **ERRORS},
+        summary="TRF file for the FIDE rating report (TRF-2026, or TRF-2016 for older programs)",
+    )
+    def get(self, request, tournament_id: int):
+        tournament = self.tournament(tournament_id)
+        query = s.TrfExportQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        version = query.validated_data["version"]
+        text = trf_export(tournament=tournament, version=version)
+        return _file(text, "text/plain; charset=utf-8", f"tournament-{tournament.pk}-trf{version[2:]}.txt")
+
+
+class JsonExportView(ApiView):
+    @extend_schema(
+        responses={200: OpenApiResponse(description="The backup document."), **ERRORS}, summary="JSON backup"
+    )
+    def get(self, request, tournament_id: int):
+        return Response(json_export(tournament=self.tournament(tournament_id)))
+
+
+class CsvExportView(ApiView):
+    @extend_schema(
+        parameters=[s.CsvExportQuery],
+        responses={(200, "text/csv"): TEXT, **ERRORS},
+        summary="Participants or standings as CSV",
+    )
+    def get(self, request, tournament_id: int):
+        tournament = self.tournament(tournament_id)
+        query = s.CsvExportQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        what = query.validated_data["what"]
+        text = csv_export(tournament=tournament, what=what)
+        return _file(text, "text/csv; charset=utf-8", f"tournament-{tournament.pk}-{what}.csv")
+
+
+class TrfImportView(ApiView):
+    @extend_schema(
+        request=s.TrfImportInput,
+        responses={201: s.ImportedOutput, **ERRORS},
+        summary="Create a tournament from a TRF file (errors name the line and column)",
+    )
+    def post(self, request):
+        data = s.TrfImportInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament = trf_import(
+            text=data.validated_data["trf"], owner=request.user, name=data.validated_data.get("name", "")
+        )
+        return _imported(tournament)
+
+
+class JsonImportView(ApiView):
+    @extend_schema(
+        request=s.JsonImportInput,
+        responses={201: s.ImportedOutput, **ERRORS},
+        summary="Restore a JSON backup as a new tournament (all or nothing)",
+    )
+    def post(self, request):
+        data = s.JsonImportInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament = json_import(
+            data=data.validated_data["backup"], owner=request.user, name=data.validated_data.get("name", "")
+        )
+        return _imported(tournament)

@@ -1,0 +1,335 @@
+"""Input and output serializers for the REST API.
+
+Input serializers only check shape and types; the rules (who may, when, how many byes...) live in
+the services, which the views call. Output serializers are read-only views of the models.
+
+Scores and point settings are in half-points, as everywhere in the app (a standard win is 2);
+``points`` fields in standings are the display value in real points (``"3.5"``).
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from tournaments.models import Board, Club, Participant, Round, RoundBye, Tournament
+
+# --- output ----------------------------------------------------------------------------------
+
+
+class TournamentOutput(serializers.ModelSerializer):
+    club = serializers.CharField(source="club.name", default=None, read_only=True, allow_null=True)
+
+    class Meta:
+        model = Tournament
+        fields = (
+            "id",
+            "name",
+            "place",
+            "start_date",
+            "end_date",
+            "club",
+            "format",
+            "double_round_robin",
+            "rounds_planned",
+            "win_points",
+            "draw_points",
+            "loss_points",
+            "bye_points",
+            "late_entry_points",
+            "acceleration",
+            "tiebreaks",
+            "unplayed_rule",
+            "initial_colour",
+            "pairing_numbers",
+            "max_half_byes",
+            "no_byes_in_last_rounds",
+            "withdrawal_games",
+            "status",
+            "version",
+            "public_token",
+            "created_at",
+            "updated_at",
+        )
+        read_only_fields = fields
+
+
+class PublicTournamentOutput(serializers.ModelSerializer):
+    class Meta:
+        model = Tournament
+        fields = (
+            "name",
+            "place",
+            "start_date",
+            "end_date",
+            "format",
+            "rounds_planned",
+            "win_points",
+            "draw_points",
+            "loss_points",
+            "bye_points",
+            "tiebreaks",
+            "status",
+            "version",
+        )
+        read_only_fields = fields
+
+
+class ParticipantOutput(serializers.ModelSerializer):
+    class Meta:
+        model = Participant
+        fields = (
+            "id",
+            "pairing_number",
+            "name",
+            "rating",
+            "title",
+            "federation",
+            "fide_id",
+            "club_name",
+            "email",
+            "status",
+            "joined_round",
+            "withdrawn_from_round",
+        )
+        read_only_fields = fields
+
+
+class PublicParticipantOutput(serializers.ModelSerializer):
+    """No e-mail address, ever."""
+
+    class Meta:
+        model = Participant
+        fields = (
+            "id",
+            "pairing_number",
+            "name",
+            "rating",
+            "title",
+            "federation",
+            "club_name",
+            "status",
+            "joined_round",
+            "withdrawn_from_round",
+        )
+        read_only_fields = fields
+
+
+class PlayerRef(serializers.Serializer):
+    id = serializers.IntegerField()
+    pairing_number = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+
+
+class BoardOutput(serializers.ModelSerializer):
+    white = PlayerRef(read_only=True)
+    black = PlayerRef(read_only=True)
+    round = serializers.IntegerField(source="round.number", read_only=True)
+
+    class Meta:
+        model = Board
+        fields = ("id", "round", "number", "white", "black", "result", "version", "corrected_after_pairing")
+        read_only_fields = fields
+
+
+class PublicBoardOutput(BoardOutput):
+    class Meta(BoardOutput.Meta):
+        fields = ("round", "number", "white", "black", "result")
+        read_only_fields = fields
+
+
+class ByeOutput(serializers.ModelSerializer):
+    participant = PlayerRef(read_only=True)
+
+    class Meta:
+        model = RoundBye
+        fields = ("id", "participant", "round_number", "kind", "points")
+        read_only_fields = fields
+
+
+class PublicByeOutput(ByeOutput):
+    class Meta(ByeOutput.Meta):
+        fields = ("participant", "round_number", "kind", "points")
+        read_only_fields = fields
+
+
+class RoundOutput(serializers.ModelSerializer):
+    class Meta:
+        model = Round
+        fields = ("id", "number", "status", "error", "violations", "created_at", "published_at")
+        read_only_fields = fields
+
+
+class RoundDetailOutput(RoundOutput):
+    boards = BoardOutput(many=True, read_only=True)
+    byes = ByeOutput(many=True, read_only=True)
+
+    class Meta(RoundOutput.Meta):
+        fields = (*RoundOutput.Meta.fields, "explanation", "boards", "byes")
+        read_only_fields = fields
+
+
+class PublicRoundOutput(serializers.ModelSerializer):
+    class Meta:
+        model = Round
+        fields = ("number", "status", "published_at")
+        read_only_fields = fields
+
+
+class PublicRoundDetailOutput(PublicRoundOutput):
+    boards = PublicBoardOutput(many=True, read_only=True)
+    byes = PublicByeOutput(many=True, read_only=True)
+
+    class Meta(PublicRoundOutput.Meta):
+        fields = (*PublicRoundOutput.Meta.fields, "boards", "byes")
+        read_only_fields = fields
+
+
+class TiebreakOutput(serializers.Serializer):
+    code = serializers.CharField()
+    name = serializers.CharField()
+    value = serializers.CharField(source="display", help_text="The value as shown: 24.5, or 3 for counts.")
+    summary = serializers.CharField(help_text="How the value came about, in plain words.")
+
+
+class StandingRowOutput(serializers.Serializer):
+    rank = serializers.IntegerField()
+    participant = serializers.IntegerField(source="id")
+    pairing_number = serializers.IntegerField(source="tpn")
+    name = serializers.CharField()
+    points = serializers.CharField(source="points_display", help_text="Real points, e.g. 3.5.")
+    by_lot = serializers.BooleanField(help_text="Only the drawing of lots separated this row from the next.")
+    withdrawn = serializers.BooleanField()
+    tiebreaks = TiebreakOutput(many=True)
+
+
+class StandingsOutput(serializers.Serializer):
+    through_round = serializers.IntegerField(source="rounds")
+    tiebreaks = serializers.ListField(child=serializers.CharField())
+    unplayed = serializers.CharField(help_text="How unplayed rounds count for tie-breaks.")
+    rows = StandingRowOutput(many=True)
+
+
+class TokenOutput(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class ImportedOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    participants = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+
+
+class ErrorOutput(serializers.Serializer):
+    detail = serializers.CharField()
+    errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False)
+
+
+# --- input -----------------------------------------------------------------------------------
+
+
+class TournamentInput(serializers.Serializer):
+    """Settings for a new tournament. Point values are half-points (a standard win is 2)."""
+
+    name = serializers.CharField(max_length=150)
+    place = serializers.CharField(max_length=150, required=False, allow_blank=True)
+    start_date = serializers.DateField(required=False, allow_null=True)
+    end_date = serializers.DateField(required=False, allow_null=True)
+    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all(), required=False, allow_null=True)
+    format = serializers.ChoiceField(choices=Tournament.Format.choices, required=False)
+    double_round_robin = serializers.BooleanField(required=False)
+    rounds_planned = serializers.IntegerField(min_value=1, max_value=99, required=False)
+    win_points = serializers.IntegerField(min_value=0, max_value=20, required=False)
+    draw_points = serializers.IntegerField(min_value=0, max_value=20, required=False)
+    loss_points = serializers.IntegerField(min_value=0, max_value=20, required=False)
+    bye_points = serializers.IntegerField(min_value=0, max_value=20, required=False)
+    late_entry_points = serializers.ChoiceField(choices=Tournament.LateEntryPoints.choices, required=False)
+    acceleration = serializers.ChoiceField(choices=Tournament.Acceleration.choices, required=False)
+    tiebreaks = serializers.CharField(
+        max_length=200, required=False, help_text="Comma-separated, e.g. DE,BH-C1,BH"
+    )
+    unplayed_rule = serializers.ChoiceField(choices=Tournament.UnplayedRule.choices, required=False)
+    initial_colour = serializers.ChoiceField(choices=Tournament.Colour.choices, required=False)
+    lots_seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False)
+    pairing_numbers = serializers.ChoiceField(choices=Tournament.PairingNumbers.choices, required=False)
+    max_half_byes = serializers.IntegerField(min_value=0, max_value=99, required=False)
+    no_byes_in_last_rounds = serializers.IntegerField(min_value=0, max_value=99, required=False)
+    withdrawal_games = serializers.ChoiceField(choices=Tournament.WithdrawalGames.choices, required=False)
+
+
+class TournamentUpdateInput(TournamentInput):
+    """Any subset of the settings; after round 1 only name, place and dates may change."""
+
+    name = serializers.CharField(max_length=150, required=False)
+    club = None
+
+
+class ParticipantInput(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+    rating = serializers.IntegerField(min_value=0, max_value=3500, required=False)
+    title = serializers.ChoiceField(choices=Participant.Title.choices, required=False, allow_blank=True)
+    federation = serializers.CharField(max_length=3, required=False, allow_blank=True)
+    fide_id = serializers.CharField(max_length=12, required=False, allow_blank=True)
+    club_name = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    email = serializers.EmailField(required=False, allow_blank=True)
+
+
+class LateEntryInput(ParticipantInput):
+    joined_round = serializers.IntegerField(
+        min_value=1, max_value=99, required=False, help_text="Default: the next round not yet published."
+    )
+
+
+class WithdrawInput(serializers.Serializer):
+    from_round = serializers.IntegerField(
+        min_value=1, max_value=99, required=False, help_text="Default: the next round not yet published."
+    )
+
+
+REQUESTED_BYE_KINDS = [
+    (RoundBye.Kind.HALF_POINT.value, "Requested half-point bye"),
+    (RoundBye.Kind.ZERO_POINT.value, "Requested zero-point bye"),
+    (RoundBye.Kind.ABSENT.value, "Known absence"),
+]
+
+
+class ByeInput(serializers.Serializer):
+    participant = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
+    round_number = serializers.IntegerField(min_value=1, max_value=99)
+    kind = serializers.ChoiceField(choices=REQUESTED_BYE_KINDS)
+
+
+class ResultInput(serializers.Serializer):
+    result = serializers.ChoiceField(choices=Board.Result.choices, allow_blank=True)
+    version = serializers.IntegerField(
+        min_value=0,
+        max_value=2**31 - 1,
+        help_text="The board's version you saw; 409 if it has changed since.",
+    )
+
+
+class TrfImportInput(serializers.Serializer):
+    trf = serializers.CharField(max_length=5_000_000, trim_whitespace=False, help_text="The TRF file's text.")
+    name = serializers.CharField(max_length=150, required=False, allow_blank=True)
+
+
+class JsonImportInput(serializers.Serializer):
+    backup = serializers.JSONField(help_text="A backup made by the JSON export.")
+    name = serializers.CharField(max_length=150, required=False, allow_blank=True)
+
+
+class TrfExportQuery(serializers.Serializer):
+    version = serializers.ChoiceField(choices=["2026", "2016"], default="2026")
+
+
+class CsvExportQuery(serializers.Serializer):
+    what = serializers.ChoiceField(choices=["participants", "standings"])
+
+
+class StandingsQuery(serializers.Serializer):
+    round = serializers.IntegerField(
+        min_value=1,
+        max_value=99,
+        required=False,
+        help_text="Standings after this round (default: the last complete one).",
+    )

@@ -1,0 +1,290 @@
+"""Staff API: tournaments, participants, byes and withdrawals, rounds, results and standings.
+
+Every view parses input with an input serializer, checks the user's role in the tournament (404
+without a role, 403 with too small a role), calls one service and answers with an output
+serializer. The services are the same ones the web pages call, with the same rules.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+
+from tournaments.api import serializers as s
+from tournaments.api.base import CONFLICT, ERRORS, READ_ERRORS, ApiView
+from tournaments.models import Board, Round, RoundBye, Tournament
+from tournaments.permissions import ARBITRATE, ORGANISE
+from tournaments.services import players, results, rounds, tournaments
+
+_BOARDS = Board.objects.select_related("round", "white", "black").order_by("number")
+_BYES = RoundBye.objects.select_related("participant").order_by(
+    "participant__pairing_number", "participant_id"
+)
+
+
+def _round(tournament: Tournament, number: int) -> Round:
+    return get_object_or_404(
+        Round.objects.prefetch_related(Prefetch("boards", queryset=_BOARDS)),
+        tournament=tournament,
+        number=number,
+    )
+
+
+def _round_detail(rnd: Round) -> dict:
+    rnd.byes = list(_BYES.filter(tournament_id=rnd.tournament_id, round_number=rnd.number))
+    return s.RoundDetailOutput(rnd).data
+
+
+class TournamentListView(ApiView):
+    @extend_schema(responses={200: s.TournamentOutput(many=True), **READ_ERRORS}, summary="Your tournaments")
+    def get(self, request):
+        mine = (
+            Tournament.objects.select_related("club").filter(roles__user=request.user).order_by("-created_at")
+        )
+        return Response(s.TournamentOutput(mine, many=True).data)
+
+    @extend_schema(
+        request=s.TournamentInput,
+        responses={201: s.TournamentOutput, **ERRORS},
+        summary="Create a tournament (you become its organiser)",
+    )
+    def post(self, request):
+        data = s.TournamentInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament = tournaments.tournament_create(user=request.user, **data.validated_data)
+        return Response(s.TournamentOutput(tournament).data, status=status.HTTP_201_CREATED)
+
+
+class TournamentDetailView(ApiView):
+    @extend_schema(responses={200: s.TournamentOutput, **READ_ERRORS}, summary="One tournament")
+    def get(self, request, tournament_id: int):
+        return Response(s.TournamentOutput(self.tournament(tournament_id)).data)
+
+    @extend_schema(
+        request=s.TournamentUpdateInput,
+        responses={200: s.TournamentOutput, **ERRORS},
+        summary="Change settings (organisers; after round 1 only name, place and dates)",
+    )
+    def patch(self, request, tournament_id: int):
+        tournament = self.tournament(tournament_id, ORGANISE)
+        data = s.TournamentUpdateInput(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        tournament = tournaments.tournament_update(
+            tournament=tournament, user=request.user, **data.validated_data
+        )
+        return Response(s.TournamentOutput(tournament).data)
+
+
+class ParticipantListView(ApiView):
+    @extend_schema(responses={200: s.ParticipantOutput(many=True), **READ_ERRORS}, summary="Participants")
+    def get(self, request, tournament_id: int):
+        tournament = self.tournament(tournament_id)
+        return Response(
+            s.ParticipantOutput(tournament.participants.order_by("pairing_number", "id"), many=True).data
+        )
+
+    @extend_schema(
+        request=s.ParticipantInput,
+        responses={201: s.ParticipantOutput, **ERRORS},
+        summary="Register a participant (after round 1 has been paired this is a late entry)",
+    )
+    def post(self, request, tournament_id: int):
+        tournament = self.tournament(tournament_id, ARBITRATE)
+        data = s.ParticipantInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        participant = players.participant_register(
+            tournament=tournament, user=request.user, **data.validated_data
+        )
+        return Response(s.ParticipantOutput(participant).data, status=status.HTTP_201_CREATED)
+
+
+class LateEntryView(ApiView):
+    @extend_schema(
+        request=s.LateEntryInput,
+        responses={201: s.ParticipantOutput, **ERRORS},
+        summary="Late entry: join from a later round, missing the earlier ones",
+    )
+    def post(self, request, tournament_id: int):
+        tournament = self.tournament(tournament_id, ARBITRATE)
+        data = s.LateEntryInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        participant = players.late_entry(tournament=tournament, user=request.user, **data.validated_data)
+        return Response(s.ParticipantOutput(participant).data, status=status.HTTP_201_CREATED)
+
+
+class ParticipantDetailView(ApiView):
+    @extend_schema(responses={200: s.ParticipantOutput, **READ_ERRORS}, summary="One participant")
+    def get(self, request, tournament_id: int, participant_id: int):
+        tournament = self.tournament(tournament_id)
+        return Response(
+            s.ParticipantOutput(get_object_or_404(tournament.participants, pk=participant_id)).data
+        )
+
+
+class WithdrawView(ApiView):
+    @extend_schema(
+        request=s.WithdrawInput,
+        responses={200: s.ParticipantOutput, **ERRORS},
+        summary="Withdraw a participant (their games stand; not paired from `from_round` on)",
+    )
+    def post(self, request, tournament_id: int, participant_id: int):
+        tournament = self.tournament(tournament_id, ARBITRATE)
+        participant = get_object_or_404(tournament.participants, pk=participant_id)
+        data = s.WithdrawInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        participant = players.participant_withdraw(
+            participant=participant, user=request.user, from_round=data.validated_data.get("from_round")
+        )
+        return Response(s.ParticipantOutput(participant).data)
+
+
+class ByeListView(ApiView):
+    @extend_schema(
+        responses={200: s.ByeOutput(many=True), **READ_ERRORS}, summary="Byes and absences, all rounds"
+    )
+    def get(self, request, tournament_id: int):
+        tournament = self.tournament(tournament_id)
+        byes = _BYES.filter(tournament=tournament).order_by("round_number", "participant__pairing_number")
+        return Response(s.ByeOutput(byes, many=True).data)
+
+    @extend_schema(
+        request=s.ByeInput,
+        responses={201: s.ByeOutput, **ERRORS},
+        summary="Request a half- or zero-point bye, or record a known absence, before the round is paired",
+    )
+    def post(self, request, tournament_id: int):
+        tournament = self.tournament(tournament_id, ARBITRATE)
+        data = s.ByeInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        participant = get_object_or_404(tournament.participants, pk=values["participant"])
+        if values["kind"] == RoundBye.Kind.ABSENT:
+            bye = players.absence_mark(
+                participant=participant, round_number=values["round_number"], user=request.user
+            )
+        else:
+            bye = players.bye_request(
+                participant=participant,
+                round_number=values["round_number"],
+                kind=values["kind"],
+                user=request.user,
+            )
+        return Response(s.ByeOutput(bye).data, status=status.HTTP_201_CREATED)
+
+
+class ByeDetailView(ApiView):
+    @extend_schema(responses={204: None, **ERRORS}, summary="Cancel a requested bye or absence")
+    def delete(self, request, tournament_id: int, bye_id: int):
+        tournament = self.tournament(tournament_id, ARBITRATE)
+        players.bye_cancel(bye=get_object_or_404(tournament.byes, pk=bye_id), user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RoundListView(ApiView):
+    @extend_schema(
+        responses={200: s.RoundOutput(many=True), **READ_ERRORS}, summary="Rounds, drafts included"
+    )
+    def get(self, request, tournament_id: int):
+        tournament = self.tournament(tournament_id)
+        return Response(s.RoundOutput(tournament.rounds.order_by("number"), many=True).data)
+
+
+class RoundPairView(ApiView):
+    @extend_schema(
+        request=None,
+        responses={
+            202: OpenApiResponse(
+                s.RoundOutput,
+                description="Pairing queued: poll the round until its status is `draft` (or `failed`).",
+            ),
+            **ERRORS,
+        },
+        summary="Pair the next round (asynchronous)",
+    )
+    def post(self, request, tournament_id: int):
+        tournament = self.tournament(tournament_id, ARBITRATE)
+        rnd = rounds.round_pair(tournament=tournament, user=request.user)
+        rnd.refresh_from_db()
+        response = Response(s.RoundOutput(rnd).data, status=status.HTTP_202_ACCEPTED)
+        response["Location"] = request.build_absolute_uri(
+            f"/api/tournaments/{tournament.pk}/rounds/{rnd.number}/"
+        )
+        return response
+
+
+class RoundDetailView(ApiView):
+    @extend_schema(
+        responses={200: s.RoundDetailOutput, **READ_ERRORS}, summary="A round with its boards and byes"
+    )
+    def get(self, request, tournament_id: int, number: int):
+        return Response(_round_detail(_round(self.tournament(tournament_id), number)))
+
+
+class RoundPublishView(ApiView):
+    @extend_schema(
+        request=None, responses={200: s.RoundDetailOutput, **ERRORS}, summary="Publish a draft pairing"
+    )
+    def post(self, request, tournament_id: int, number: int):
+        tournament = self.tournament(tournament_id, ARBITRATE)
+        rnd = rounds.round_publish(round=_round(tournament, number), user=request.user)
+        return Response(_round_detail(_round(tournament, rnd.number)))
+
+
+class BoardListView(ApiView):
+    @extend_schema(responses={200: s.BoardOutput(many=True), **READ_ERRORS}, summary="A round's boards")
+    def get(self, request, tournament_id: int, number: int):
+        rnd = _round(self.tournament(tournament_id), number)
+        return Response(s.BoardOutput(rnd.boards.all(), many=True).data)
+
+
+class BoardResultView(ApiView):
+    @extend_schema(responses={200: s.BoardOutput, **READ_ERRORS}, summary="One board")
+    def get(self, request, tournament_id: int, number: int, board: int):
+        rnd = _round(self.tournament(tournament_id), number)
+        return Response(s.BoardOutput(get_object_or_404(_BOARDS, round=rnd, number=board)).data)
+
+    @extend_schema(
+        request=s.ResultInput,
+        responses={200: s.BoardOutput, **ERRORS, **CONFLICT},
+        summary="Record or correct a result (send the version you saw)",
+    )
+    def put(self, request, tournament_id: int, number: int, board: int):
+        rnd = _round(self.tournament(tournament_id, ARBITRATE), number)
+        data = s.ResultInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        saved = results.result_record(
+            board=get_object_or_404(_BOARDS, round=rnd, number=board),
+            user=request.user,
+            result=data.validated_data["result"],
+            expected_version=data.validated_data["version"],
+        )
+        return Response(s.BoardOutput(_BOARDS.get(pk=saved.pk)).data)
+
+
+class StandingsView(ApiView):
+    @extend_schema(
+        parameters=[s.StandingsQuery],
+        responses={200: s.StandingsOutput, **ERRORS},
+        summary="Standings with tie-breaks and how each was computed",
+    )
+    def get(self, request, tournament_id: int):
+        tournament = self.tournament(tournament_id)
+        query = s.StandingsQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        return Response(standings_data(tournament, query.validated_data.get("round")))
+
+
+def standings_data(tournament: Tournament, through_round: int | None) -> dict:
+    from pairing.services import standings_for_tournament
+    from tournaments.services.errors import ValidationFailed
+
+    existing = tournament.rounds.count()
+    if through_round is not None and through_round > existing:
+        raise ValidationFailed(
+            f"Round {through_round} has not been paired yet (the tournament has {existing} round(s)).",
+            errors={"round": [f"At most {existing}."]},
+        )
+    return s.StandingsOutput(standings_for_tournament(tournament, through_round=through_round)).data
