@@ -152,7 +152,7 @@ def compute_standings(request: StandingsRequest) -> Standings:
         if len(group) == 1:
             return group
         if index == len(codes):
-            ids = sorted(group, key=t._tpn)
+            ids = sorted(group, key=t.tpn_of)
             rng = random.Random(f"{request.seed}:{','.join(map(str, sorted(ids)))}")
             rng.shuffle(ids)
             drawn = tuple(ids)
@@ -170,7 +170,7 @@ def compute_standings(request: StandingsRequest) -> Standings:
             by_value: dict[Fraction, list[int]] = {}
             for pid in group:
                 by_value.setdefault(values[pid][code].value, []).append(pid)
-            levels = [sorted(by_value[v], key=t._tpn) for v in sorted(by_value, reverse=True)]
+            levels = [sorted(by_value[v], key=t.tpn_of) for v in sorted(by_value, reverse=True)]
         if len(levels) > 1:
             mark(group, code)
         out: list[int] = []
@@ -183,7 +183,7 @@ def compute_standings(request: StandingsRequest) -> Standings:
         by_points.setdefault(t.total[pid], []).append(pid)
     order: list[int] = []
     for pts in sorted(by_points, reverse=True):
-        order.extend(rank(sorted(by_points[pts], key=t._tpn), 0))
+        order.extend(rank(sorted(by_points[pts], key=t.tpn_of), 0))
 
     rows = []
     for position, pid in enumerate(order, start=1):

@@ -818,9 +818,22 @@ class TournamentTiebreaks:
         6.2; 6.3 only ever separates a player whom no result of the missing games could catch.
         """
         members = frozenset(group)
+        if len(members) < 2:
+            alone = {
+                pid: self._make("DE", Fraction(0), "0.0", (), ["no tie left to break"]) for pid in members
+            }
+            return [list(members)], alone
         table = self._mini_table(members)
-        values: dict[int, TiebreakValue] = {}
         all_met = self._all_met(members)
+        levels = self._de_levels(members)
+        names = ", ".join(self.label(m) for m in sorted(members, key=self.tpn_of))
+        if len(levels) == 1:
+            outcome = "direct encounter does not separate them"
+        else:
+            outcome = "order by direct encounter: " + " > ".join(
+                " = ".join(self.label(m) for m in level) for level in levels
+            )
+        values: dict[int, TiebreakValue] = {}
         for pid in group:
             meetings = self._meetings(pid, members)
             parts = [
@@ -838,19 +851,17 @@ class TournamentTiebreaks:
             ]
             missing = len(members) - 1 - len(meetings)
             notes = [
-                f"among {len(members)} tied: {', '.join(self.label(m) for m in sorted(members, key=self._tpn))}"
-            ]
-            notes.append(
+                f"among the {len(members)} tied: {names}",
                 "all have played each other (C.07 6.2)"
                 if all_met
-                else f"not all have met ({missing} of this player's games missing, C.07 6.3)"
-            )
+                else f"not all have met ({missing} of this player's games missing, C.07 6.3)",
+                outcome,
+            ]
             values[pid] = self._make("DE", table[pid], format_points(table[pid]), parts, notes)
-        if len(members) < 2:
-            return [list(group)], values
-        return self._de_levels(members), values
+        return levels, values
 
-    def _tpn(self, pid: int) -> int:
+    def tpn_of(self, pid: int) -> int:
+        """Pairing number of ``pid``: the final order key inside every level."""
         return self.by_id[pid].tpn
 
     def _mini_table(self, members: frozenset[int]) -> dict[int, Fraction]:
@@ -866,7 +877,7 @@ class TournamentTiebreaks:
         return all(len(self._meetings(pid, members)) == len(members) - 1 for pid in members)
 
     def _de_levels(self, members: frozenset[int]) -> list[list[int]]:
-        ordered = sorted(members, key=self._tpn)
+        ordered = sorted(members, key=self.tpn_of)
         if len(members) < 2:
             return [ordered]
         if self._all_met(members):
