@@ -78,9 +78,14 @@ def _bye_record(bye: RoundBye, tournament: Tournament) -> RoundRecord:
 
 
 def histories_for_tournament(
-    tournament: Tournament, through_round: int, *, participants: list[Participant] | None = None
+    tournament: Tournament,
+    through_round: int,
+    *,
+    participants: list[Participant] | None = None,
+    byes: list[RoundBye] | None = None,
 ) -> dict[int, tuple[RoundRecord, ...]]:
-    """Round records 1..through_round for every participant (two queries)."""
+    """Round records 1..through_round for every participant (boards and byes: two queries, plus one
+    for the participants unless given)."""
     people = (
         participants if participants is not None else list(Participant.objects.filter(tournament=tournament))
     )
@@ -96,8 +101,10 @@ def histories_for_tournament(
             continue
         records[white][number - 1] = RoundRecord(codes[0], black, W)
         records[black][number - 1] = RoundRecord(codes[1], white, B)
-    for bye in RoundBye.objects.filter(tournament=tournament, round_number__lte=through_round):
-        if bye.participant_id in records:
+    if byes is None:
+        byes = list(RoundBye.objects.filter(tournament=tournament, round_number__lte=through_round))
+    for bye in byes:
+        if bye.participant_id in records and bye.round_number <= through_round:
             records[bye.participant_id][bye.round_number - 1] = _bye_record(bye, tournament)
     return {pk: tuple(recs) for pk, recs in records.items()}
 
@@ -185,14 +192,12 @@ def pairing_request_for_round(
 ) -> PairingRequest:
     """The engine's input for pairing ``round_number`` (histories of rounds before it)."""
     people = list(Participant.objects.filter(tournament=tournament).order_by("pairing_number", "pk"))
-    histories = histories_for_tournament(tournament, round_number - 1, participants=people)
+    byes = list(RoundBye.objects.filter(tournament=tournament, round_number__lte=round_number))
+    histories = histories_for_tournament(tournament, round_number - 1, participants=people, byes=byes)
     bye_rounds: dict[int, set[int]] = {}
-    for pk, number in (
-        RoundBye.objects.filter(tournament=tournament, round_number=round_number)
-        .exclude(kind=RoundBye.Kind.PAIRING_ALLOCATED)
-        .values_list("participant_id", "round_number")
-    ):
-        bye_rounds.setdefault(pk, set()).add(number)
+    for bye in byes:
+        if bye.round_number == round_number and bye.kind != RoundBye.Kind.PAIRING_ALLOCATED:
+            bye_rounds.setdefault(bye.participant_id, set()).add(round_number)
     ga = ga_participant_ids(tournament, people)
     participants = tuple(
         EngineParticipant(

@@ -12,7 +12,9 @@ from tournaments.services.rounds import round_pair, round_pair_execute, round_pu
 
 def add_players(tournament, n, start_rating=2200):
     return [
-        factories.ParticipantFactory(tournament=tournament, name=f"Player {i:02d}", rating=start_rating - 10 * i)
+        factories.ParticipantFactory(
+            tournament=tournament, name=f"Player {i:02d}", rating=start_rating - 10 * i
+        )
         for i in range(1, n + 1)
     ]
 

@@ -1,0 +1,86 @@
+from __future__ import annotations
+
+import pytest
+
+from tournaments.models import AuditLog, Board, Round, Tournament
+from tournaments.services.errors import ConflictError, NotAllowedError, ValidationFailed
+from tournaments.services.results import result_record
+from tournaments.services.rounds import round_pair, round_pair_execute
+
+from .conftest import pair_and_publish, play_round
+
+
+def test_a_result_is_recorded_versioned_and_audited(swiss, arbiter):
+    rnd = pair_and_publish(swiss, arbiter)
+    board = Board.objects.filter(round=rnd).first()
+    version_before = Tournament.objects.get(pk=swiss.pk).version
+    saved = result_record(board=board, user=arbiter, result="1/2-1/2", expected_version=0)
+    assert (saved.result, saved.version) == ("1/2-1/2", 1)
+    assert Tournament.objects.get(pk=swiss.pk).version == version_before + 1
+    entry = AuditLog.objects.get(action="result_record")
+    assert entry.user == arbiter and entry.before["result"] == "" and entry.after["result"] == "1/2-1/2"
+
+
+def test_a_stale_edit_is_refused_with_a_clear_message_and_changes_nothing(swiss, arbiter, organiser):
+    rnd = pair_and_publish(swiss, arbiter)
+    board = Board.objects.filter(round=rnd).first()
+    result_record(board=board, user=organiser, result="1-0", expected_version=0)
+    with pytest.raises(ConflictError) as exc:
+        result_record(board=board, user=arbiter, result="0-1", expected_version=0)
+    assert "changed by olga" in exc.value.message and "now shows 1-0" in exc.value.message
+    assert "not saved" in exc.value.message
+    board.refresh_from_db()
+    assert (board.result, board.version) == ("1-0", 1)
+
+
+def test_the_round_finishes_with_its_last_result_and_reopens_when_one_is_cleared(swiss, arbiter):
+    rnd = pair_and_publish(swiss, arbiter)
+    boards = list(Board.objects.filter(round=rnd))
+    for board in boards:
+        rnd.refresh_from_db()
+        assert rnd.status == Round.Status.PUBLISHED
+        result_record(board=board, user=arbiter, result="0-1", expected_version=board.version)
+    rnd.refresh_from_db()
+    assert rnd.status == Round.Status.FINISHED
+    result_record(board=boards[0], user=arbiter, result="", expected_version=1)
+    rnd.refresh_from_db()
+    assert rnd.status == Round.Status.PUBLISHED
+
+
+def test_a_correction_after_the_next_round_was_paired_is_flagged_and_logged(swiss, arbiter):
+    rnd = play_round(pair_and_publish(swiss, arbiter), arbiter)
+    round_pair_execute(round_id=round_pair(tournament=swiss, user=arbiter).pk)
+    board = Board.objects.filter(round=rnd).first()
+    corrected = result_record(board=board, user=arbiter, result="0-1", expected_version=board.version)
+    assert corrected.corrected_after_pairing
+    entry = AuditLog.objects.get(action="result_correct")
+    assert entry.before["result"] == "1-0" and entry.after["result"] == "0-1"
+    with pytest.raises(ValidationFailed, match="corrected but not cleared"):
+        result_record(board=corrected, user=arbiter, result="", expected_version=corrected.version)
+
+
+def test_a_correction_before_the_next_pairing_is_not_flagged(swiss, arbiter):
+    rnd = play_round(pair_and_publish(swiss, arbiter), arbiter)
+    board = Board.objects.filter(round=rnd).first()
+    assert not result_record(
+        board=board, user=arbiter, result="0-1", expected_version=1
+    ).corrected_after_pairing
+
+
+def test_results_cannot_go_into_a_draft_or_be_nonsense(swiss, arbiter):
+    rnd = round_pair(tournament=swiss, user=arbiter)
+    round_pair_execute(round_id=rnd.pk)
+    board = Board.objects.filter(round=rnd).first()
+    with pytest.raises(ValidationFailed, match="not published"):
+        result_record(board=board, user=arbiter, result="1-0", expected_version=0)
+    with pytest.raises(ValidationFailed, match="is not a result"):
+        result_record(board=board, user=arbiter, result="2-0", expected_version=0)
+
+
+def test_strangers_cannot_enter_results(swiss, arbiter, stranger):
+    rnd = pair_and_publish(swiss, arbiter)
+    board = Board.objects.filter(round=rnd).first()
+    with pytest.raises(NotAllowedError):
+        result_record(board=board, user=stranger, result="1-0", expected_version=0)
+    board.refresh_from_db()
+    assert board.result == ""
