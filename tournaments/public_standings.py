@@ -93,7 +93,9 @@ def _rows_from_engine(snapshot: Snapshot, result: EngineStandings) -> list[Stand
             )
             for value in row.tiebreaks
         ]
-        rows.append(StandingRow(row.rank, row.by_lot, participant, row.points_display, cells))
+        doubled = row.points * 2
+        points = format_points(int(doubled)) if doubled.denominator == 1 else row.points_display
+        rows.append(StandingRow(row.rank, row.by_lot, participant, points, cells))
     return rows
 
 

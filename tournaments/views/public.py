@@ -156,7 +156,7 @@ def find_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
         partial="my-board",
         build=build,
         name="find",
-        params={"q": query.casefold()},
+        params={"q": query},
     )
 
 

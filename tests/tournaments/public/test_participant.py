@@ -1,0 +1,92 @@
+"""One participant's page: every round's opponent, colour, result, running score, and why."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tests import factories
+from tests.tournaments.public.builders import build_tournament
+from tests.tournaments.public.conftest import HTMX, bump, public_url
+from tournaments.models import Board, Round
+
+pytestmark = pytest.mark.django_db
+
+
+def _first_board_white(tournament, number):
+    return Board.objects.select_related("white", "black").get(
+        round__tournament=tournament, round__number=number, number=1
+    )
+
+
+def test_it_shows_every_round_with_running_score(client: Client, running):
+    board = _first_board_white(running, 2)
+    response = client.get(public_url(running, "participant", board.white_id))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="participant-rounds"' in html
+    assert board.white.name in html
+    assert "Round 1" in html and "Round 2" in html and "Round 3" in html
+    assert (
+        f'against <a href="{public_url(running, "participant", board.black_id)}">{board.black.name}</a>'
+        in html
+    )
+    assert "→ " in html  # the running score after each finished game
+    assert "secret-" not in html
+
+
+def test_a_pending_game_shows_as_playing(client: Client, running):
+    board = _first_board_white(running, 3)
+    html = client.get(public_url(running, "participant", board.white_id)).content.decode()
+    assert "playing" in html
+
+
+def test_the_pairing_explanation_for_this_participant_is_shown(client: Client, running):
+    board = _first_board_white(running, 2)
+    Round.objects.filter(tournament=running, number=2).update(
+        explanation={
+            "scoregroups": [[2, [board.white_id, board.black_id]]],
+            "floats": [
+                {
+                    "participant": board.white_id,
+                    "direction": "down",
+                    "from_score": 2,
+                    "to_score": 0,
+                    "reason": "no compatible opponent in the 1-point group",
+                }
+            ],
+            "boards": [{"board": 1, "colour_rule": "alternation", "message": "White: colours alternate."}],
+            "notes": [],
+        }
+    )
+    bump(running)
+    html = client.get(public_url(running, "participant", board.white_id)).content.decode()
+    assert "Why this pairing?" in html
+    assert "Paired in the 1-point group (2 players)." in html
+    assert "Floated down from 1 to 0: no compatible opponent in the 1-point group" in html
+    assert "White: colours alternate." in html
+    other = client.get(public_url(running, "participant", board.black_id)).content.decode()
+    assert "Floated down" not in other
+
+
+def test_the_htmx_request_gets_the_partial_only(client: Client, running):
+    pid = running.participants.first().id
+    response = client.get(public_url(running, "participant", pid), headers=HTMX)
+    assert response.status_code == 200
+    assert 'id="participant-rounds"' in response.content.decode()
+    assert "<html" not in response.content.decode()
+
+
+def test_someone_from_another_tournament_is_404(client: Client, running):
+    other = factories.ParticipantFactory()
+    assert client.get(public_url(running, "participant", other.id)).status_code == 404
+    assert client.get(public_url(running, "participant", other.id), headers=HTMX).status_code == 404
+    assert client.get(f"/p/nope/players/{other.id}/").status_code == 404
+
+
+@pytest.mark.parametrize("players,rounds", [(9, 2), (60, 6)])
+def test_it_renders_in_a_fixed_number_of_queries(client: Client, players, rounds, django_assert_num_queries):
+    tournament = factories.TournamentFactory()
+    people = build_tournament(tournament, players=players, rounds=rounds)
+    with django_assert_num_queries(5):
+        assert client.get(public_url(tournament, "participant", people[3].id)).status_code == 200

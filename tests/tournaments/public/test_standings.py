@@ -1,0 +1,71 @@
+"""Standings: the announced tie-break order, each value's breakdown on tap, fixed queries, caching."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tests import factories
+from tests.tournaments.public.builders import build_tournament
+from tests.tournaments.public.conftest import HTMX, public_url
+from tournaments.models import Board, Round
+from tournaments.services.results import result_record
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_shows_the_ranking_with_the_tiebreak_order(client: Client, running):
+    response = client.get(public_url(running, "standings"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="standings-table"' in html
+    assert "after round 2" in html  # round 3 is still being played
+    assert "Ties are broken by, in order:" in html
+    # The tournament's order, as announced: DE, BH-C1, BH, SB, WIN.
+    order = [html.index(f">{code}</abbr> ") for code in ("DE", "BH-C1", "BH", "SB", "WIN")]
+    assert order == sorted(order)
+
+
+def test_each_buchholz_value_carries_its_breakdown(client: Client, running):
+    html = client.get(public_url(running, "standings")).content.decode()
+    assert "<details><summary>" in html
+    assert "Buchholz " in html and " = " in html  # "Buchholz 3.0 = 1.0 (Player 0004) + ..."
+    assert "(Player 0" in html
+
+
+def test_the_htmx_request_gets_the_partial_only(client: Client, running):
+    response = client.get(public_url(running, "standings"), headers=HTMX)
+    assert response.status_code == 200
+    assert 'id="standings-table"' in response.content.decode()
+    assert "<html" not in response.content.decode()
+
+
+def test_an_unknown_token_is_404_for_page_and_partial(client: Client, running):
+    assert client.get("/p/nope/standings/").status_code == 404
+    assert client.get("/p/nope/standings/", headers=HTMX).status_code == 404
+
+
+def test_standings_move_on_when_the_round_is_complete(client: Client, running, arbiter):
+    assert "after round 2" in client.get(public_url(running, "standings")).content.decode()
+    for board in Board.objects.filter(round__tournament=running, round__number=3):
+        result_record(board=board, user=arbiter, result="1-0", expected_version=board.version)
+    assert Round.objects.get(tournament=running, number=3).status == Round.Status.FINISHED
+    assert "after round 3" in client.get(public_url(running, "standings")).content.decode()
+
+
+def test_before_any_round_is_finished_everyone_is_level(client: Client, tournament):
+    build_tournament(tournament, players=4, rounds=1, last_round_results=False)
+    html = client.get(public_url(tournament, "standings")).content.decode()
+    assert "No round has finished yet" in html
+
+
+@pytest.mark.parametrize("players,rounds", [(9, 2), (60, 6)])
+def test_it_renders_in_a_fixed_number_of_queries(client: Client, players, rounds, django_assert_num_queries):
+    tournament = factories.TournamentFactory()
+    build_tournament(tournament, players=players, rounds=rounds)
+    # Ours: tournament, rounds, participants, boards, byes. The engine's standings: complete
+    # rounds, participants, boards, byes.
+    with django_assert_num_queries(9):
+        assert client.get(public_url(tournament, "standings")).status_code == 200
+    with django_assert_num_queries(1):
+        assert client.get(public_url(tournament, "standings")).status_code == 200
