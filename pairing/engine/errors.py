@@ -23,3 +23,7 @@ class TrfError(PairingError):
         self.line = line
         self.column = column
         self.reason = message
+
+
+class AccelerationNotApplicableError(PairingError):
+    """Baku acceleration needs a point system where a win is worth two draws and a loss nothing (C.04.7 1.1)."""

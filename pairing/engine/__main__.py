@@ -1,0 +1,10 @@
+"""``python -m pairing.engine``: see :mod:`pairing.engine.cli`."""
+
+from __future__ import annotations
+
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())

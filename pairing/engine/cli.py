@@ -1,0 +1,264 @@
+"""Command line of the pairing engine, a drop-in for bbpPairings and JaVaFo.
+
+See :data:`USAGE` (``python -m pairing.engine --help``) for the modes and exit statuses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import TextIO
+
+from .errors import NoValidPairingError, PairingError, TrfError
+from .trf import TrfTournament, decode_trf, parse_trf
+from .types import PairingRequest, PairingResult
+
+EXIT_OK = 0
+EXIT_NO_PAIRING = 1
+"""No pairing satisfies the absolute criteria; in check mode: some round differs."""
+EXIT_BAD_INPUT = 2
+"""Unreadable input, a file that cannot be paired as asked, or bad arguments."""
+EXIT_NO_OUTPUT = 3
+"""The output file could not be written."""
+
+USAGE = """\
+Pair a round of a Swiss tournament with the FIDE Dutch system (C.04.3, 2026 rules),
+check a finished tournament, print Berger round-robin tables, or compute standings.
+
+  python -m pairing.engine --dutch INPUT.trf -p [OUTPUT]
+      Pair the next round of INPUT (TRF-2016 with the JaVaFo XX records, or TRF-2026).
+      OUTPUT (standard output without a name) gets the number of boards, then one
+      "white black" line per board in board order; the pairing-allocated bye is "id 0".
+      The round to pair is the one after the last round anybody was paired in; entries
+      "0000 - Z/H/F" in that round's column, 240 records and XXZ mark absences known
+      before pairing. Scores are computed from the results (columns 81-84 are not
+      trusted); XXS is applied, 162 and BBW/BBD/... override it.
+  --least-bad      when no pairing satisfies the absolute criteria, pair anyway and print
+                   the rules that had to be broken on standard error (exit 0).
+  --baku           apply the Baku acceleration (C.04.7): group A is the first
+                   2*ceil(N/4) pairing numbers, virtual points for the first ceil(R/2)
+                   rounds; XXA and 250 records in the file are ignored.
+
+  python -m pairing.engine --dutch INPUT.trf -c
+      Check mode: re-pair every round of INPUT from the state before it (earlier rounds,
+      plus that round's known absences) and report each round whose pairs, colours or bye
+      differ from the file. Exit 1 if any round differs.
+
+  python -m pairing.engine --berger N [--double]
+      FIDE Berger tables (C.05 Annex 1) for N participants: one "round board white black"
+      line per game; with an odd N the participant who sits out is "round 0 id 0".
+      --double adds the second cycle with colours reversed (the last two rounds of the
+      first cycle swapped, as FIDE recommends).
+
+  python -m pairing.engine --standings INPUT.trf [--tiebreaks BH-C1,BH,SB,DE,WIN]
+                           [--unplayed virtual-opponent]
+      Standings of INPUT as CSV with the given tie-breaks.
+
+exit status: 0 done; 1 no valid pairing (or, with -c, differences found);
+2 unreadable input or impossible request (TRF problems name the line and column);
+3 the output file could not be written.
+"""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m pairing.engine",
+        description=USAGE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        usage="%(prog)s (--dutch INPUT (-p [OUTPUT] | -c) | --berger N | --standings INPUT) [options]",
+    )
+    mode = parser.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--dutch", metavar="INPUT", help="TRF file to pair or check")
+    mode.add_argument("--berger", metavar="N", type=int, help="print the Berger tables for N participants")
+    mode.add_argument("--standings", metavar="INPUT", help="TRF file to rank")
+    action = parser.add_mutually_exclusive_group()
+    action.add_argument(
+        "-p", dest="output", nargs="?", const="-", metavar="OUTPUT", help="pair the next round"
+    )
+    action.add_argument("-c", dest="check", action="store_true", help="re-pair every round and compare")
+    parser.add_argument("--least-bad", action="store_true", help="relax absolute criteria if needed")
+    parser.add_argument("--baku", action="store_true", help="apply the Baku acceleration")
+    parser.add_argument("--double", action="store_true", help="double round robin (with --berger)")
+    parser.add_argument("--tiebreaks", default="DE,BH-C1,BH,SB,WIN", help="comma-separated tie-break codes")
+    parser.add_argument(
+        "--unplayed", default="virtual-opponent", help="rule for unplayed rounds in tie-breaks"
+    )
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None
+) -> int:
+    """Run the command line; returns the exit status."""
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse has printed its message
+        return EXIT_OK if exc.code == 0 else EXIT_BAD_INPUT
+    try:
+        if args.berger is not None:
+            return _berger(args.berger, args.double, out)
+        if args.standings is not None:
+            return _standings(args, out)
+        if args.check:
+            return _check(args, out)
+        if args.output is None:
+            err.write("--dutch needs -p [OUTPUT] to pair or -c to check\n")
+            return EXIT_BAD_INPUT
+        return _pair(args, out, err)
+    except TrfError as exc:
+        source = args.dutch or args.standings
+        err.write(f"{source}: {exc}\n")
+        return EXIT_BAD_INPUT
+    except NoValidPairingError as exc:
+        err.write(f"no valid pairing: {exc}\n")
+        return EXIT_NO_PAIRING
+    except PairingError as exc:
+        err.write(f"error: {exc}\n")
+        return EXIT_BAD_INPUT
+    except OSError as exc:
+        err.write(f"error: {exc.filename or ''}: {exc.strerror or exc}\n")
+        return EXIT_BAD_INPUT
+
+
+def _read(path: str) -> TrfTournament:
+    with open(path, "rb") as f:
+        return parse_trf(decode_trf(f.read()))
+
+
+def _engine() -> Callable[[PairingRequest], PairingResult]:
+    from .dutch import pair_round  # imported late: the TRF tools work without the engine
+
+    return pair_round
+
+
+def _with_baku(request: PairingRequest) -> PairingRequest:
+    """Replace the file's virtual points by Baku's, GA = the first 2*ceil(N/4) pairing numbers."""
+    from .baku import baku_accelerations
+
+    ordered = [p.id for p in sorted(request.participants, key=lambda p: p.tpn)]
+    vp = baku_accelerations(ordered, request.total_rounds, request.scoring)
+    participants = tuple(replace(p, accelerations=vp.get(p.id, ())) for p in request.participants)
+    return replace(request, participants=participants)
+
+
+def _request(t: TrfTournament, round_number: int | None, args: argparse.Namespace) -> PairingRequest:
+    request = t.to_request(round_number, least_bad=args.least_bad)
+    return _with_baku(request) if args.baku else request
+
+
+def _pair(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    tournament = _read(args.dutch)
+    result = _engine()(_request(tournament, None, args))
+    for violation in result.violations:
+        err.write(f"broken rule ({violation.rule}): {violation.message}\n")
+    text = format_pairing(result)
+    if args.output == "-":
+        out.write(text)
+        return EXIT_OK
+    try:
+        _write_atomically(args.output, text)
+    except OSError as exc:
+        err.write(f"error: cannot write {args.output}: {exc.strerror or exc}\n")
+        return EXIT_NO_OUTPUT
+    return EXIT_OK
+
+
+def format_pairing(result: PairingResult) -> str:
+    """The JaVaFo/bbpPairings output: the number of lines, then ``white black`` per board, ``id 0``."""
+    lines = [f"{b.white} {b.black}" for b in result.boards]
+    if result.bye is not None:
+        lines.append(f"{result.bye} 0")
+    return "".join(f"{line}\n" for line in [str(len(lines)), *lines])
+
+
+def _write_atomically(path: str, text: str) -> None:
+    """Write the whole file or nothing: a temporary file in the same folder, then a rename."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".pairing-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def recorded_round(t: TrfTournament, round_number: int) -> tuple[set[tuple[int, int]], int | None]:
+    """The pairing a file records for a round: (white, black) pairs, forfeits included, and the PAB."""
+    pairs: set[tuple[int, int]] = set()
+    bye = None
+    for p in t.players:
+        if len(p.records) < round_number:
+            continue
+        record = p.records[round_number - 1]
+        if record.opponent is not None and record.colour is not None:
+            white, black = (p.id, record.opponent) if record.colour.value == "w" else (record.opponent, p.id)
+            pairs.add((white, black))
+        elif record.opponent is None and record.result.value == "U":
+            bye = p.id
+    return pairs, bye
+
+
+def _check(args: argparse.Namespace, out: TextIO) -> int:
+    """Re-pair every round as ``replay_corpus.py`` does and print the rounds that differ."""
+    tournament = _read(args.dutch)
+    if tournament.total_rounds is None:
+        tournament = replace(tournament, total_rounds=tournament.played_rounds)
+    pair_round = _engine()
+    rounds = differing = 0
+    for rnd in range(1, tournament.played_rounds + 1):
+        expected, expected_bye = recorded_round(tournament, rnd)
+        if not expected and expected_bye is None:
+            continue
+        rounds += 1
+        try:
+            result = pair_round(_request(tournament, rnd, args))
+        except NoValidPairingError as exc:
+            differing += 1
+            out.write(f"round {rnd}: no valid pairing ({exc})\n")
+            continue
+        got = {(b.white, b.black) for b in result.boards}
+        if got == expected and result.bye == expected_bye:
+            continue
+        differing += 1
+        parts = []
+        if got - expected or expected - got:
+            parts.append("expected " + _pairs_text(expected - got) + "; got " + _pairs_text(got - expected))
+        if result.bye != expected_bye:
+            parts.append(f"bye expected {expected_bye or 'none'}, got {result.bye or 'none'}")
+        out.write(f"round {rnd}: " + "; ".join(parts) + "\n")
+    out.write(f"{rounds - differing}/{rounds} rounds identical\n")
+    return EXIT_NO_PAIRING if differing else EXIT_OK
+
+
+def _pairs_text(pairs: set[tuple[int, int]]) -> str:
+    return ", ".join(f"{w}-{b}" for w, b in sorted(pairs)) or "nothing else"
+
+
+def _berger(n: int, double: bool, out: TextIO) -> int:
+    from .berger import berger_table
+
+    for rnd in berger_table(n, double=double):
+        for board, (white, black) in enumerate(rnd.boards, start=1):
+            out.write(f"{rnd.number} {board} {white} {black}\n")
+        if rnd.bye is not None:
+            out.write(f"{rnd.number} 0 {rnd.bye} 0\n")
+    return EXIT_OK
+
+
+def _standings(args: argparse.Namespace, out: TextIO) -> int:
+    from .standings import standings_csv
+
+    tournament = _read(args.standings)
+    tiebreaks = [code.strip() for code in args.tiebreaks.split(",") if code.strip()]
+    out.write(standings_csv(tournament, tiebreaks, args.unplayed))
+    return EXIT_OK
