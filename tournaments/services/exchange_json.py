@@ -10,7 +10,8 @@
 
 Participants are referred to by ``ref`` (their id in the exporting database), never by name.
 Users, roles, the public link and the audit log stay behind: a restore is a *new* tournament,
-owned by whoever restores it, with a fresh public link.
+owned by whoever restores it, with a fresh public link. The club is kept only when it exists here
+and the restorer is one of its members.
 
 ``json_import(data=..., owner=...)`` checks the whole document first (shape, every field, every
 reference, the database constraints) and raises ``ValidationFailed`` listing what is wrong,
@@ -25,7 +26,7 @@ from django.db import transaction
 from django.utils import timezone
 from rest_framework import serializers
 
-from tournaments.models import Board, Participant, Round, RoundBye, Tournament, TournamentRole
+from tournaments.models import Board, Club, Participant, Round, RoundBye, Tournament, TournamentRole
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ValidationFailed
 from tournaments.services.tournaments import SETTING_FIELDS, settings_errors
@@ -302,7 +303,19 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
         problems.add("tournament.baku_last_ga", f"Unknown participant ref {last_ga!r}.")
     problems.raise_if_any()
     assert settings is not None  # problems would have been raised otherwise
+    settings["club"] = _club(raw_tournament.get("club"), owner)
     return _write(settings, refs, rounds, byes, last_ga, owner)
+
+
+def _club(name: Any, owner: Any) -> Club | None:
+    """The backup's club, when it exists here and the restorer may create its tournaments (as in
+    ``tournament_create``); otherwise the restored tournament belongs to no club."""
+    if not isinstance(name, str) or not name:
+        return None
+    club = Club.objects.filter(name=name).first()
+    if club is None or not (owner.is_superuser or club.members.filter(pk=owner.pk).exists()):
+        return None
+    return club
 
 
 def _hashable(value: Any) -> bool:

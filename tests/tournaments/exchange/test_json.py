@@ -1,0 +1,134 @@
+"""JSON backup and restore: everything comes back, bad backups change nothing."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from tournaments.models import AuditLog, Board, Participant, Round, RoundBye, Tournament, TournamentRole
+from tournaments.services.errors import ValidationFailed
+from tournaments.services.exchange_json import FORMAT, VERSION, json_export, json_import
+
+
+def _normalised(doc: dict) -> dict:
+    """The document with the exporting database's ids replaced by pairing numbers."""
+    doc = copy.deepcopy(doc)
+    number = {p["ref"]: p["pairing_number"] for p in doc["participants"]}
+    doc.pop("exported_at")
+    for p in doc["participants"]:
+        p["ref"] = number[p["ref"]]
+    for rnd in doc["rounds"]:
+        for board in rnd["boards"]:
+            board["white"], board["black"] = number[board["white"]], number[board["black"]]
+    for bye in doc["byes"]:
+        bye["participant"] = number[bye["participant"]]
+    if doc["tournament"]["baku_last_ga"] is not None:
+        doc["tournament"]["baku_last_ga"] = number[doc["tournament"]["baku_last_ga"]]
+    return doc
+
+
+def test_the_export_is_versioned_and_json_serialisable(full_tournament):
+    doc = json_export(tournament=full_tournament)
+    assert (doc["format"], doc["version"]) == (FORMAT, VERSION)
+    assert json.loads(json.dumps(doc)) == doc
+    assert len(doc["participants"]) == 10
+    assert [r["number"] for r in doc["rounds"]] == [1, 2, 3, 4]
+    assert {b["result"] for r in doc["rounds"] for b in r["boards"]} == {
+        "1-0",
+        "1/2-1/2",
+        "0-1",
+        "+/-",
+        "-/+",
+        "-/-",
+        "0-0",
+    }
+    assert {b["kind"] for b in doc["byes"]} == {"pab", "half", "zero", "full", "absent", "late"}
+
+
+def test_restore_gives_back_every_record(full_tournament, stranger):
+    doc = json.loads(json.dumps(json_export(tournament=full_tournament)))
+    restored = json_import(data=doc, owner=stranger)
+    assert restored.pk != full_tournament.pk
+    assert restored.public_token != full_tournament.public_token
+    again, original = _normalised(json_export(tournament=restored)), _normalised(doc)
+    assert again["tournament"].pop("club") is None  # the restorer is not a member of the club
+    assert original["tournament"].pop("club") == "Riverside Chess Club"
+    assert again == original
+    withdrawn = restored.participants.get(pairing_number=8)
+    assert (withdrawn.status, withdrawn.withdrawn_from_round) == ("withdrawn", 4)
+    assert restored.participants.get(pairing_number=10).joined_round == 3
+
+
+def test_a_member_of_the_club_restores_into_the_club(full_tournament, stranger):
+    full_tournament.club.members.add(stranger)
+    restored = json_import(data=json_export(tournament=full_tournament), owner=stranger)
+    assert restored.club == full_tournament.club
+
+
+def test_the_restorer_becomes_organiser_and_the_restore_is_audited(full_tournament, stranger):
+    restored = json_import(data=json_export(tournament=full_tournament), owner=stranger, name="Copy")
+    assert restored.name == "Copy"
+    assert TournamentRole.objects.get(tournament=restored).user == stranger
+    assert AuditLog.objects.filter(tournament=restored, action="tournament_import_json").count() == 1
+
+
+def _counts() -> tuple[int, ...]:
+    return tuple(m.objects.count() for m in (Tournament, Participant, Round, Board, RoundBye))
+
+
+@pytest.mark.parametrize(
+    ("mutate", "path"),
+    [
+        (lambda d: d.update(format="something-else"), "format"),
+        (lambda d: d.update(version=99), "version"),
+        (lambda d: d["tournament"].update(rounds_planned=0), "tournament.rounds_planned"),
+        (lambda d: d["tournament"].update(win_points=0, loss_points=0), "tournament.draw_points"),
+        (lambda d: d["tournament"].update(status="paused"), "tournament.status"),
+        (lambda d: d["participants"][0].update(name=""), "participants[0].name"),
+        (lambda d: d["participants"][1].update(pairing_number=1), "participants[1].pairing_number"),
+        (lambda d: d["participants"][1].update(ref=d["participants"][0]["ref"]), "participants[1].ref"),
+        (lambda d: d["rounds"][1]["boards"][0].update(white=999999), "rounds[1].boards[0].white"),
+        (lambda d: d["rounds"][0]["boards"][0].update(result="2-0"), "rounds[0].boards[0].result"),
+        (lambda d: d["rounds"][0]["boards"][1].update(number=1), "rounds[0].boards[1].number"),
+        (lambda d: d["rounds"][1].update(number=1), "rounds[1].number"),
+        (lambda d: d["byes"][0].update(kind="holiday"), "byes[0].kind"),
+        (lambda d: d["byes"].append(dict(d["byes"][0], participant=d["participants"][0]["ref"])), "byes[8]"),
+        (lambda d: d.update(rounds="none"), "rounds"),
+    ],
+)
+def test_a_bad_backup_is_refused_with_the_path_and_saves_nothing(full_tournament, organiser, mutate, path):
+    doc = json.loads(json.dumps(json_export(tournament=full_tournament)))
+    mutate(doc)
+    before = _counts()
+    with pytest.raises(ValidationFailed) as caught:
+        json_import(data=doc, owner=organiser)
+    assert path in caught.value.errors, caught.value.errors
+    assert _counts() == before
+
+
+def test_a_participant_on_a_board_and_a_bye_in_one_round_is_refused(full_tournament, organiser):
+    doc = json_export(tournament=full_tournament)
+    on_board = doc["rounds"][0]["boards"][0]["white"]
+    doc["byes"].append({"participant": on_board, "round_number": 1, "kind": "zero", "points": 0})
+    with pytest.raises(ValidationFailed, match="both a board and a bye"):
+        json_import(data=doc, owner=organiser)
+
+
+def test_something_that_is_not_an_object_is_refused(db, organiser):
+    with pytest.raises(ValidationFailed, match="JSON object"):
+        json_import(data=[1, 2, 3], owner=organiser)
+
+
+def test_a_failure_while_writing_rolls_everything_back(full_tournament, organiser, monkeypatch):
+    doc = json_export(tournament=full_tournament)
+    before = _counts()
+
+    def explode(*args, **kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(RoundBye.objects, "bulk_create", explode)
+    with pytest.raises(RuntimeError):
+        json_import(data=doc, owner=organiser)
+    assert _counts() == before
