@@ -108,7 +108,7 @@ def baku_plan(
     if last_ga is None:
         founders = [pid for pid in participants if joined.get(pid, 1) <= 1]
         size = ga_size(len(founders))
-        last_ga = founders[size - 1] if founders else None
+        last_ga = founders[min(size, len(founders)) - 1] if founders else None
     elif last_ga not in participants:
         raise InvalidRequestError(f"the last GA participant {last_ga} is not in the list")
     ga = tuple(participants[: participants.index(last_ga) + 1]) if last_ga is not None else ()
