@@ -868,25 +868,40 @@ def _result(
             )
         )
         if pair.high.pairing_score != pair.low.pairing_score:
-            reason = "least-bad pairing: the score groups could not be paired within themselves"
+            high, low = pair.high, pair.low
             floats.append(
-                FloatNote(pair.high.id, "down", pair.high.pairing_score, pair.low.pairing_score, reason)
+                FloatNote(
+                    high.id,
+                    "down",
+                    high.pairing_score,
+                    low.pairing_score,
+                    f"{high.name} paired down to a lower score in the least-bad pairing",
+                )
             )
             floats.append(
-                FloatNote(pair.low.id, "up", pair.low.pairing_score, pair.high.pairing_score, reason)
+                FloatNote(
+                    low.id,
+                    "up",
+                    low.pairing_score,
+                    high.pairing_score,
+                    f"{low.name} paired up against a higher score in the least-bad pairing",
+                )
             )
+    if bye is not None:
+        floats.append(
+            FloatNote(bye.id, "down", bye.pairing_score, 0, f"{bye.name} receives the pairing-allocated bye")
+        )
 
     violations = _violations(request, chosen, bye)
     prefix = f"Round {request.round_number}: no pairing keeps every rule. "
     violations = [Violation(v.rule, v.participants, prefix + v.message) for v in violations]
     if violations:
-        kinds = sorted({v.rule for v in violations}, key=_RULE_ORDER.index)
         summary = (
             f"Round {request.round_number}: no pairing keeps every absolute rule (no rematch, bye "
             "eligibility, colour limits), so instead of refusing to pair the round the least bad pairing "
             "was chosen. Rules are relaxed in a fixed order, each as little as possible before the "
             "next: colour limits, then bye eligibility, then rematches, then forbidden pairs. "
-            f"Broken here: {', '.join(_RULE_WORDS[k] for k in kinds)}."
+            f"Broken here: {_summary(violations)}."
         )
     else:
         summary = (
@@ -919,13 +934,27 @@ _RULE_ORDER = [
     "forbidden-pair",
 ]
 _RULE_WORDS = {
-    "colour-clash": "two players who both had to have the same colour meet",
-    "colour-three-in-row": "same colour three times running",
-    "colour-difference": "colours more than two games apart",
-    "second-bye": "a bye for someone who already had one",
-    "rematch": "a rematch",
-    "forbidden-pair": "a forbidden pairing",
+    "colour-clash": (
+        "pair who both had to have the same colour",
+        "pairs who both had to have the same colour",
+    ),
+    "colour-three-in-row": ("same colour three times running", "same colour three times running (x{n})"),
+    "colour-difference": ("colours more than two games apart", "colours more than two games apart (x{n})"),
+    "second-bye": ("a bye for someone who already had one", "byes for players who already had one"),
+    "rematch": ("a rematch", "{n} rematches"),
+    "forbidden-pair": ("a forbidden pairing", "{n} forbidden pairings"),
 }
+
+
+def _summary(violations: Sequence[Violation]) -> str:
+    """``a rematch, same colour three times running (x2)``: each kind once, counted, in rule order."""
+    counts = {rule: sum(1 for v in violations if v.rule == rule) for rule in _RULE_ORDER}
+    parts = []
+    for rule, n in counts.items():
+        if n:
+            one, many = _RULE_WORDS[rule]
+            parts.append(one if n == 1 else many.format(n=n))
+    return ", ".join(parts)
 
 
 def _violations(request: PairingRequest, chosen: Sequence[_Pair], bye: _State | None) -> list[Violation]:

@@ -84,7 +84,7 @@ def test_the_notes_say_why_the_least_bad_path_was_taken() -> None:
     (note,) = result.explanation.notes
     assert note.startswith("Round 4: no pairing keeps every absolute rule")
     assert "colour limits, then bye eligibility, then rematches" in note
-    assert note.endswith("Broken here: a rematch.")
+    assert note.endswith("Broken here: 2 rematches.")
 
 
 def test_it_breaks_colour_limits_rather_than_pair_a_rematch() -> None:
@@ -116,6 +116,10 @@ def test_it_gives_a_second_bye_rather_than_pair_a_rematch() -> None:
     # Every bye is barred; 2-3 and 1-2 are not rematches, 1-3 is. The bye goes to the lowest score.
     assert broken(result) == {("second-bye", (3,))}
     assert result.bye == 3
+    assert result.explanation.notes[0].endswith("Broken here: a bye for someone who already had one.")
+    assert ("down", "Cleo Dunn receives the pairing-allocated bye") in [
+        (f.direction, f.reason) for f in result.explanation.floats if f.participant == 3
+    ]
     assert pairs(result) == {frozenset({1, 2})}
     assert result.violations[0].message == (
         "Round 3: no pairing keeps every rule. Cleo Dunn gets the bye again, after a bye or a win "
