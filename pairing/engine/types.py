@@ -176,7 +176,9 @@ class Violation:
 
     rule: str
     """Machine code: ``rematch``, ``second-bye``, ``colour-three-in-row``, ``colour-difference``,
-    ``forbidden-pair``, ``not-paired``, ``paired-twice``, ``unavailable-paired``."""
+    ``forbidden-pair``, ``not-paired``, ``paired-twice``, ``unavailable-paired``; the checker
+    (:mod:`pairing.engine.checks`) also reports ``colour-clash`` (C3), ``needless-bye`` and
+    ``unknown-participant``."""
     participants: tuple[int, ...]
     message: str
     """Plain words a player understands."""
