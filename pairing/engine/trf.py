@@ -332,7 +332,7 @@ class _Reader:
         self.forbidden: list[ForbiddenGroup] = []
         self.byes: list[TrfBye] = []
         self.xxz: list[tuple[int, int]] = []  # (id, line)
-        self.accelerations: dict[int, list[int]] = {}
+        self.acceleration_steps: list[tuple[range, range, int | list[int]]] = []
         self.acceleration_lines: dict[int, int] = {}
         self.points: dict[str, int] = {}
         self.xxs: dict[str, int] = {}
@@ -552,7 +552,7 @@ class _Reader:
                 raise self.fail("acceleration values are 4 columns wide, one every 5 columns", start)
             text = line[start : start + 4]
             values.append(self.half_points(text, start + 1) if text.strip() else 0)
-        self.set_accelerations(pid, dict(enumerate(values, start=1)))
+        self.acceleration_steps.append((range(pid, pid + 1), range(1, len(values) + 1), values))
         self.acceleration_lines.setdefault(pid, self.lineno)
 
     def read_250(self, line: str) -> None:
@@ -569,14 +569,21 @@ class _Reader:
             raise self.fail("ranges must run from low to high", 15 if first_round > last_round else 23)
         if line[31:].strip():
             raise self.fail("unexpected text after the acceleration range", 32)
-        for pid in range(first, last + 1):  # ids in the range without a player record are ignored
-            self.set_accelerations(pid, dict.fromkeys(range(first_round, last_round + 1), value))
+        # Applied in finish(), to the players in the range that have a record (gaps are allowed).
+        self.acceleration_steps.append((range(first, last + 1), range(first_round, last_round + 1), value))
 
-    def set_accelerations(self, pid: int, values: dict[int, int]) -> None:
-        current = self.accelerations.setdefault(pid, [])
-        for rnd, value in values.items():
-            current.extend([0] * (rnd - len(current)))
-            current[rnd - 1] = value
+    def apply_accelerations(self, by_id: dict[int, TrfPlayer]) -> dict[int, tuple[int, ...]]:
+        """``XXA`` and ``250`` in file order, the later one winning where they overlap."""
+        result: dict[int, list[int]] = {}
+        for pids, rounds, values in self.acceleration_steps:
+            for pid in (pid for pid in by_id if pid in pids):
+                current = result.setdefault(pid, [])
+                for rnd, value in zip(
+                    rounds, values if isinstance(values, list) else [values] * len(rounds), strict=True
+                ):
+                    current.extend([0] * (rnd - len(current)))
+                    current[rnd - 1] = value
+        return {pid: _strip_zeros(values) for pid, values in result.items()}
 
     def read_260(self, line: str) -> None:
         if len(line) < 16:
@@ -642,9 +649,8 @@ class _Reader:
             if pid not in by_id:
                 self.lineno = lineno
                 raise self.fail(f"player {pid} has no player record")
-        players = tuple(
-            replace(p, accelerations=_strip_zeros(self.accelerations.get(p.id, ()))) for p in self.players
-        )
+        accelerations = self.apply_accelerations(by_id)
+        players = tuple(replace(p, accelerations=accelerations.get(p.id, ())) for p in self.players)
         tournament = TrfTournament(
             players=players,
             scoring=self.scoring(),
