@@ -1,0 +1,36 @@
+"""The pairing engine: plain Python, no Django (see ``docs`` and ``python -m pairing.engine --help``)."""
+
+from __future__ import annotations
+
+from .baku import BakuPlan, baku_accelerations, baku_plan
+from .berger import BergerRound, berger_round, berger_table, draw_pairing_numbers
+from .errors import (
+    AccelerationNotApplicableError,
+    InvalidRequestError,
+    NoValidPairingError,
+    PairingError,
+    TrfError,
+)
+from .trf import ForbiddenGroup, TrfBye, TrfPlayer, TrfTournament, decode_trf, parse_trf, write_trf
+
+__all__ = [
+    "AccelerationNotApplicableError",
+    "BakuPlan",
+    "BergerRound",
+    "ForbiddenGroup",
+    "InvalidRequestError",
+    "NoValidPairingError",
+    "PairingError",
+    "TrfBye",
+    "TrfError",
+    "TrfPlayer",
+    "TrfTournament",
+    "baku_accelerations",
+    "baku_plan",
+    "berger_round",
+    "berger_table",
+    "decode_trf",
+    "draw_pairing_numbers",
+    "parse_trf",
+    "write_trf",
+]
