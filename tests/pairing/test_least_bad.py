@@ -290,3 +290,17 @@ def test_a_large_field_is_paired_without_breaking_anything() -> None:
     result = checked(req)
     assert result.violations == () and len(result.boards) == 30
     assert pairs(result) == {frozenset({i, i + 30}) for i in range(1, 31)}
+
+
+def test_the_same_request_gets_the_same_pairing() -> None:
+    """GHR 1.4: pairings are reproducible; nothing depends on hash order or chance."""
+    req = exhausted_round_robin()
+    first = pair_least_bad(req)
+    shuffled = PairingRequest(
+        round_number=req.round_number,
+        total_rounds=req.total_rounds,
+        participants=tuple(reversed(req.participants)),
+        least_bad=True,
+    )
+    assert pair_least_bad(req) == first
+    assert pair_least_bad(shuffled).boards == first.boards
