@@ -180,7 +180,7 @@ def standings_pdf(tournament: Tournament, standings: Standings) -> bytes:
                 _text(row.participant.name),
                 str(row.participant.rating or ""),
                 _text(row.points),
-                *[_text(cell.value) for cell in row.tiebreaks],
+                *[_text(value) for value in row.values],
             ]
         )
     tb_width = 14 * mm

@@ -1,21 +1,33 @@
 """Standings, crosstable and one participant's card for the public pages.
 
-Standings come from the pairing app (``pairing.services.standings_for_tournament``, the engine's
-ranking with every tie-break value and its breakdown). The rows are turned into plain
-display rows here so templates never reach into engine objects. Everything else is worked
-out from a :class:`~tournaments.public_selectors.Snapshot`, so the number of queries does not
-grow with the tournament.
+Standings come from the pairing app (``pairing.services.standings_for_tournament``: the engine's
+ranking with every tie-break value and its breakdown). The engine runs once per change of the
+tournament: its answer is cached in two shapes keyed on ``tournament.version``:
+
+* a compact :class:`Ranking` (ids, places, points, values) that the standings, crosstable,
+  projector and participant pages join with the participants they have already loaded;
+* the breakdowns, which are most of the bulk (several MiB for a 1000-player open), in a few
+  buckets by participant id, so one tapped value unpickles a few KiB, not the whole field.
+
+Everything else is worked out from a :class:`~tournaments.public_selectors.Snapshot`, so the
+number of queries does not grow with the tournament.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.core.cache import cache
+
 from pairing.engine.standings import Standings as EngineStandings
 from pairing.engine.tiebreaks import TIEBREAKS
 from pairing.services import standings_for_tournament
 from tournaments.models import Participant, Round, RoundBye, Tournament
 from tournaments.public_selectors import BYE_SYMBOL, Entry, Snapshot, format_points
+
+CACHE_SECONDS = 60 * 60
+BUCKETS = 32
+"""Breakdowns are cached in this many pieces (participant id modulo BUCKETS)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,19 +37,46 @@ class TiebreakCell:
     value: str
     breakdown: str
     """Plain words: "Buchholz 24.5 = 5.0 (Ann) + 4.5 (Bob) + …" (the engine's summary)."""
-    parts: list[str]
-    """One line per term, cut terms marked, for the breakdown shown on tap."""
-    notes: list[str]
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RankedRow:
+    participant_id: int
+    rank: int
+    by_lot: bool
+    """True when only the drawing of lots separated the participant from someone level with them."""
+    points: str
+    values: tuple[str, ...]
+    """Tie-break values in the announced order, as text."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    rows: tuple[RankedRow, ...]
+    through_round: int
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """One participant's place and every tie-break with how it was worked out."""
+
+    name: str
+    rank: int
+    points: str
+    cells: tuple[TiebreakCell, ...]
+
+    def cell(self, code: str) -> TiebreakCell | None:
+        return next((cell for cell in self.cells if cell.code == code), None)
 
 
 @dataclass(frozen=True, slots=True)
 class StandingRow:
     rank: int
     by_lot: bool
-    """True when only the drawing of lots separated the participant from someone level with them."""
     participant: Participant
     points: str
-    tiebreaks: list[TiebreakCell]
+    values: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,40 +102,64 @@ def tiebreak_headings(tournament: Tournament) -> list[TiebreakHeading]:
     return headings
 
 
-def standings_build(snapshot: Snapshot) -> Standings:
-    """The standings after the last round with every result in (the engine's ranking, four queries).
+def _key(tournament: Tournament, what: str) -> str:
+    return f"public-data:{tournament.public_token}:{tournament.pk}:v{tournament.version}:{what}"
 
-    A round still in play is left out on purpose: counting its missing results as unplayed rounds
-    would move Buchholz and friends about with every result. Its results show on the pairings,
-    the crosstable and each participant's page as they come in.
+
+def _points(row) -> str:
+    doubled = row.points * 2
+    return format_points(int(doubled)) if doubled.denominator == 1 else row.points_display
+
+
+def _compute(tournament: Tournament) -> tuple[Ranking, dict[int, Breakdown]]:
+    """Run the engine's standings (four queries) and cache both shapes of the answer.
+
+    The standings are those after the last round with every result in. A round still in play is
+    left out on purpose: counting its missing results as unplayed rounds would move Buchholz and
+    friends about with every result. Its results show on the pairings, the crosstable and each
+    participant's page as they come in.
     """
-    tournament = snapshot.tournament
-    result = standings_for_tournament(tournament)
-    return Standings(tiebreak_headings(tournament), _rows_from_engine(snapshot, result), result.rounds)
-
-
-def _rows_from_engine(snapshot: Snapshot, result: EngineStandings) -> list[StandingRow]:
-    """Engine rows (``pairing.engine.standings.StandingRow``) as display rows."""
-    rows: list[StandingRow] = []
+    result: EngineStandings = standings_for_tournament(tournament)
+    rows, breakdowns = [], {}
     for row in result.rows:
-        participant = snapshot.participants.get(row.id)
-        if participant is None:
-            continue
-        cells = [
-            TiebreakCell(
-                code=value.code,
-                name=value.name,
-                value=value.display,
-                breakdown=value.summary,
-                parts=[part.text + (" (cut)" if part.cut else "") for part in value.parts],
-                notes=list(value.notes),
-            )
-            for value in row.tiebreaks
-        ]
-        doubled = row.points * 2
-        points = format_points(int(doubled)) if doubled.denominator == 1 else row.points_display
-        rows.append(StandingRow(row.rank, row.by_lot, participant, points, cells))
-    return rows
+        points = _points(row)
+        rows.append(RankedRow(row.id, row.rank, row.by_lot, points, tuple(v.display for v in row.tiebreaks)))
+        breakdowns[row.id] = Breakdown(
+            row.name,
+            row.rank,
+            points,
+            tuple(TiebreakCell(v.code, v.name, v.display, v.summary, tuple(v.notes)) for v in row.tiebreaks),
+        )
+    ranking = Ranking(tuple(rows), result.rounds)
+    buckets: dict[str, dict[int, Breakdown]] = {}
+    for pid, breakdown in breakdowns.items():
+        buckets.setdefault(_key(tournament, f"breakdowns-{pid % BUCKETS}"), {})[pid] = breakdown
+    cache.set_many({_key(tournament, "ranking"): ranking, **buckets}, CACHE_SECONDS)
+    return ranking, breakdowns
+
+
+def ranking_cached(tournament: Tournament) -> Ranking:
+    ranking = cache.get(_key(tournament, "ranking"))
+    return ranking if ranking is not None else _compute(tournament)[0]
+
+
+def breakdown_cached(tournament: Tournament, participant_id: int) -> Breakdown | None:
+    bucket = cache.get(_key(tournament, f"breakdowns-{participant_id % BUCKETS}"))
+    if bucket is None:
+        return _compute(tournament)[1].get(participant_id)
+    return bucket.get(participant_id)
+
+
+def standings_build(snapshot: Snapshot) -> Standings:
+    """The public standings: the cached ranking joined with the snapshot's participants."""
+    tournament = snapshot.tournament
+    ranking = ranking_cached(tournament)
+    rows = [
+        StandingRow(row.rank, row.by_lot, snapshot.participants[row.participant_id], row.points, row.values)
+        for row in ranking.rows
+        if row.participant_id in snapshot.participants
+    ]
+    return Standings(tiebreak_headings(tournament), rows, ranking.through_round)
 
 
 # --- crosstable ----------------------------------------------------------------------------------

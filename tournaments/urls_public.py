@@ -25,6 +25,11 @@ urlpatterns = [
     path("<str:token>/standings.pdf", public_files.standings_pdf, name="standings_pdf"),
     path("<str:token>/crosstable/", public.crosstable, name="crosstable"),
     path("<str:token>/players/<int:participant_id>/", public.participant, name="participant"),
+    path(
+        "<str:token>/players/<int:participant_id>/tiebreaks/<str:code>/",
+        public.tiebreak_breakdown,
+        name="tiebreak",
+    ),
     path("<str:token>/find/", public.find_board, name="find"),
     path("<str:token>/rules/", public.rules, name="rules"),
     path("<str:token>/display/", public.display, name="display"),

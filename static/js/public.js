@@ -54,6 +54,26 @@
     });
   }
 
+  // A tie-break value in the standings opens to its breakdown, fetched on first tap: a 1000-player
+  // table with every breakdown inline would weigh megabytes on a phone.
+  function loadBreakdown(event) {
+    var details = event.target;
+    if (!details || details.tagName !== "DETAILS" || !details.open) return;
+    var box = details.querySelector(".breakdown");
+    var table = details.closest("table.standings");
+    if (!box || !table || box.getAttribute("data-loaded") || !window.htmx) return;
+    var row = details.closest("tr");
+    var cell = details.closest("td");
+    var heading = table.tHead && table.tHead.rows[0].cells[cell.cellIndex];
+    var code = heading && heading.getAttribute("data-tb");
+    if (!row || !code) return;
+    var url = table.getAttribute("data-breakdown-prefix") + row.getAttribute("data-p") +
+      "/tiebreaks/" + encodeURIComponent(code) + "/";
+    box.setAttribute("data-loaded", "1");
+    window.htmx.ajax("GET", url, { target: box, swap: "innerHTML" });
+  }
+
+  document.addEventListener("toggle", loadBreakdown, true);
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll(".display-panels[data-rotate-seconds]").forEach(startRotation);
   });

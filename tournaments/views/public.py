@@ -2,12 +2,14 @@
 
 Each view looks the tournament up by its link token (404 for an unknown or revoked token), then
 hands a context builder to :func:`public_render`, which serves the cached page, the htmx partial,
-or the empty "nothing changed" answer to a poll.
+or the empty "nothing changed" answer to a poll. Pages are gzipped: a 500-board pairing list is
+about 260 KiB of HTML and a tenth of that on the wire.
 """
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET
 from django_htmx.middleware import HtmxDetails
 
@@ -21,6 +23,7 @@ class HtmxHttpRequest(HttpRequest):
 
 
 @require_GET
+@gzip_page
 def pairings(request: HtmxHttpRequest, token: str, number: int | None = None) -> HttpResponse:
     """The pairings of one public round; without a number, of the current (latest public) round."""
     tournament = selectors.public_tournament_get(token=token)
@@ -42,6 +45,7 @@ def pairings(request: HtmxHttpRequest, token: str, number: int | None = None) ->
 
 
 @require_GET
+@gzip_page
 def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
 
@@ -60,6 +64,7 @@ def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
+@gzip_page
 def crosstable(request: HtmxHttpRequest, token: str) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
 
@@ -79,6 +84,7 @@ def crosstable(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
+@gzip_page
 def participant(request: HtmxHttpRequest, token: str, participant_id: int) -> HttpResponse:
     """One participant's tournament: every round's opponent, colour, result and running score."""
     tournament = selectors.public_tournament_get(token=token)
@@ -91,6 +97,8 @@ def participant(request: HtmxHttpRequest, token: str, participant_id: int) -> Ht
         return {
             "participant": person,
             "score": selectors.format_points(snapshot.score(person.id)),
+            "standing": public_standings.breakdown_cached(tournament, person.id),
+            "through_round": public_standings.ranking_cached(tournament).through_round,
             "card": public_standings.participant_card(snapshot, person.id),
             "page": "participant",
         }
@@ -106,6 +114,30 @@ def participant(request: HtmxHttpRequest, token: str, participant_id: int) -> Ht
 
 
 @require_GET
+@gzip_page
+def tiebreak_breakdown(request: HtmxHttpRequest, token: str, participant_id: int, code: str) -> HttpResponse:
+    """How one participant's tie-break value was worked out; the standings load it when a value is tapped."""
+    tournament = selectors.public_tournament_get(token=token)
+
+    def build():
+        breakdown = public_standings.breakdown_cached(tournament, participant_id)
+        cell = breakdown.cell(code) if breakdown else None
+        if cell is None:
+            raise Http404("No such tie-break for this participant.")
+        return {"participant_id": participant_id, "name": breakdown.name, "cell": cell, "page": "standings"}
+
+    return public_render(
+        request,
+        tournament,
+        template="public/tiebreak.html",
+        partial="tiebreak-breakdown",
+        build=build,
+        name=f"tiebreak-{participant_id}-{code}",
+    )
+
+
+@require_GET
+@gzip_page
 def rounds(request: HtmxHttpRequest, token: str) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
 
@@ -119,6 +151,7 @@ def rounds(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
+@gzip_page
 def rules(request: HtmxHttpRequest, token: str) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
 
@@ -140,6 +173,7 @@ def rules(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
+@gzip_page
 def find_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """ "Find my board": a GET form that works without JavaScript; htmx swaps the answer as you type."""
     tournament = selectors.public_tournament_get(token=token)
@@ -161,6 +195,7 @@ def find_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
+@gzip_page
 def display(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Large-venue mode for a projector: big type, rotating between pairings and standings."""
     tournament = selectors.public_tournament_get(token=token)
@@ -180,6 +215,7 @@ def display(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
+@gzip_page
 def result_sheets(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
     """One result sheet per board, to print on A4 (one sheet a page) and sign."""
     tournament = selectors.public_tournament_get(token=token)

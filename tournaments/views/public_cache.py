@@ -12,6 +12,7 @@ finished it is 286, which tells htmx 2 to stop polling.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import urlencode
@@ -34,7 +35,8 @@ def is_finished(tournament: Tournament) -> bool:
 
 
 def page_cache_key(tournament: Tournament, name: str, htmx: bool, params: Mapping[str, Any]) -> str:
-    extra = "&".join(f"{key}={value}" for key, value in sorted(params.items()))
+    # Visitors' input (the search box) goes in hashed: keys stay short and safe for any backend.
+    extra = hashlib.sha256(urlencode(sorted(params.items())).encode()).hexdigest()[:24]
     kind = "partial" if htmx else "page"
     return f"public:{tournament.public_token}:{tournament.pk}:v{tournament.version}:{name}:{kind}:{extra}"
 

@@ -35,6 +35,16 @@ def test_it_shows_every_round_with_running_score(client: Client, running):
     assert "secret-" not in html
 
 
+def test_it_lists_the_participants_tiebreaks_with_their_breakdowns(client: Client, running):
+    board = _first_board_white(running, 2)
+    html = client.get(public_url(running, "participant", board.white_id)).content.decode()
+    assert 'id="tiebreaks"' in html
+    assert "Tie-breaks after round 2" in html
+    assert "Buchholz cut 1" in html and "Sonneborn-Berger" in html
+    assert f"({board.black.name})" in html  # the round-2 opponent's contribution to Buchholz
+    assert "in the <a" in html and "standings</a> after round 2" in html
+
+
 def test_a_pending_game_shows_as_playing(client: Client, running):
     board = _first_board_white(running, 3)
     html = client.get(public_url(running, "participant", board.white_id)).content.decode()
@@ -88,5 +98,6 @@ def test_someone_from_another_tournament_is_404(client: Client, running):
 def test_it_renders_in_a_fixed_number_of_queries(client: Client, players, rounds, django_assert_num_queries):
     tournament = factories.TournamentFactory()
     people = build_tournament(tournament, players=players, rounds=rounds)
-    with django_assert_num_queries(5):
+    # Snapshot (5 with the tournament) and the engine's standings (4), for the place and tie-breaks.
+    with django_assert_num_queries(9):
         assert client.get(public_url(tournament, "participant", people[3].id)).status_code == 200

@@ -26,11 +26,34 @@ def test_it_shows_the_ranking_with_the_tiebreak_order(client: Client, running):
     assert order == sorted(order)
 
 
-def test_each_buchholz_value_carries_its_breakdown(client: Client, running):
+def test_each_value_opens_to_a_breakdown_loaded_on_tap(client: Client, running):
     html = client.get(public_url(running, "standings")).content.decode()
-    assert "<details><summary>" in html
-    assert "Buchholz " in html and " = " in html  # "Buchholz 3.0 = 1.0 (Player 0004) + ..."
-    assert "(Player 0" in html
+    prefix = public_url(running, "participant", 0)[:-2]
+    assert f'data-breakdown-prefix="{prefix}"' in html
+    assert 'data-tb="BH-C1"' in html
+    assert "<details><summary>" in html and '<div class="breakdown"></div>' in html
+
+
+def test_the_breakdown_says_how_the_value_was_worked_out(client: Client, running):
+    board = Board.objects.select_related("white", "black").get(
+        round__tournament=running, round__number=2, number=1
+    )
+    url = public_url(running, "tiebreak", board.white_id, "BH")
+    response = client.get(url, headers=HTMX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<html" not in html and 'id="tiebreak-breakdown"' in html
+    assert html.count("Buchholz ") == 1 and " = " in html
+    assert f"({board.black.name})" in html  # the round-2 opponent's score is one of the terms
+    page = client.get(url)
+    assert page.status_code == 200 and "<html" in page.content.decode()
+
+
+def test_a_breakdown_for_an_unknown_code_or_participant_is_404(client: Client, running):
+    pid = running.participants.first().id
+    assert client.get(public_url(running, "tiebreak", pid, "XYZ"), headers=HTMX).status_code == 404
+    assert client.get(public_url(running, "tiebreak", 10**6, "BH"), headers=HTMX).status_code == 404
+    assert client.get(f"/p/nope/players/{pid}/tiebreaks/BH/", headers=HTMX).status_code == 404
 
 
 def test_the_htmx_request_gets_the_partial_only(client: Client, running):
@@ -69,3 +92,7 @@ def test_it_renders_in_a_fixed_number_of_queries(client: Client, players, rounds
         assert client.get(public_url(tournament, "standings")).status_code == 200
     with django_assert_num_queries(1):
         assert client.get(public_url(tournament, "standings")).status_code == 200
+    # The ranking is cached too: every breakdown and participant page after it reuses it.
+    pid = tournament.participants.first().id
+    with django_assert_num_queries(1):
+        assert client.get(public_url(tournament, "tiebreak", pid, "BH"), headers=HTMX).status_code == 200
