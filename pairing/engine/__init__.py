@@ -11,7 +11,16 @@ from .errors import (
     PairingError,
     TrfError,
 )
-from .trf import ForbiddenGroup, TrfBye, TrfPlayer, TrfTournament, decode_trf, parse_trf, write_trf
+from .trf import (
+    ForbiddenGroup,
+    TrfBye,
+    TrfPlayer,
+    TrfTournament,
+    decode_trf,
+    parse_trf,
+    trf_from_request,
+    write_trf,
+)
 
 __all__ = [
     "AccelerationNotApplicableError",
@@ -32,5 +41,6 @@ __all__ = [
     "decode_trf",
     "draw_pairing_numbers",
     "parse_trf",
+    "trf_from_request",
     "write_trf",
 ]

@@ -9,6 +9,7 @@ import argparse
 import os
 import sys
 import tempfile
+import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TextIO
@@ -24,6 +25,8 @@ EXIT_BAD_INPUT = 2
 """Unreadable input, a file that cannot be paired as asked, or bad arguments."""
 EXIT_NO_OUTPUT = 3
 """The output file could not be written."""
+EXIT_INTERNAL = 4
+"""A bug: the engine failed in a way it does not report on purpose (the traceback is printed)."""
 
 USAGE = """\
 Pair a round of a Swiss tournament with the FIDE Dutch system (C.04.3, 2026 rules),
@@ -60,7 +63,8 @@ check a finished tournament, print Berger round-robin tables, or compute standin
 
 exit status: 0 done; 1 no valid pairing (or, with -c, differences found);
 2 unreadable input or impossible request (TRF problems name the line and column);
-3 the output file could not be written.
+3 the output file could not be written; 4 internal error (a bug: please report the
+traceback printed on standard error together with the input file).
 """
 
 
@@ -125,6 +129,9 @@ def main(
     except OSError as exc:
         err.write(f"error: {exc.filename or ''}: {exc.strerror or exc}\n")
         return EXIT_BAD_INPUT
+    except Exception:  # exit 1 is "no valid pairing": a crash must not look like one
+        err.write("internal error:\n" + traceback.format_exc())
+        return EXIT_INTERNAL
 
 
 def _read(path: str) -> TrfTournament:

@@ -42,6 +42,7 @@ __all__ = [
     "TrfTournament",
     "decode_trf",
     "parse_trf",
+    "trf_from_request",
     "write_trf",
 ]
 
@@ -732,6 +733,41 @@ def _strip_zeros(values: Iterable[int]) -> tuple[int, ...]:
     while result and result[-1] == 0:
         result.pop()
     return tuple(result)
+
+
+def trf_from_request(request: PairingRequest, *, name: str = "") -> TrfTournament:
+    """The TRF view of a pairing request, e.g. to hand the exact engine input to bbpPairings.
+
+    Unavailable participants become ``240 Z`` byes for the round, forbidden pairs ``260`` records for
+    it. ``write_trf`` then ``parse_trf`` then ``to_request()`` gives ``request`` back when its pairing
+    numbers are the ids or run 1..N (otherwise the file pairs by its line order, ``XXC rank``).
+    """
+    ordered = sorted(request.participants, key=lambda p: p.tpn)
+    by_rank = any(p.id != p.tpn for p in ordered)
+    rnd = request.round_number
+    return TrfTournament(
+        name=name,
+        total_rounds=request.total_rounds,
+        initial_colour=request.initial_colour,
+        scoring=request.scoring,
+        pair_by_rank=by_rank,
+        players=tuple(
+            TrfPlayer(
+                id=p.id,
+                name=p.name,
+                title=p.title,
+                rating=p.rating,
+                records=p.history,
+                accelerations=_strip_zeros(p.accelerations),
+            )
+            for p in (ordered if by_rank else sorted(ordered, key=lambda p: p.id))
+        ),
+        byes=tuple(TrfBye(rnd, p.id) for p in ordered if not p.available),
+        forbidden=tuple(
+            ForbiddenGroup(tuple(sorted(pair)), rnd, rnd)
+            for pair in sorted(map(sorted, request.forbidden_pairs))
+        ),
+    )
 
 
 # ------------------------------------------------------------------------------------------------

@@ -88,6 +88,13 @@ def test_no_valid_pairing_exits_1_and_writes_nothing(engine, tmp_path: Path) -> 
     assert not output.exists()
 
 
+def test_an_engine_crash_is_not_reported_as_no_valid_pairing(engine, tmp_path: Path) -> None:
+    engine(KeyError(42))
+    status, _, err = run("--dutch", str(BEFORE_ROUND_4), "-p", str(tmp_path / "o"))
+    assert status == 4 and err.startswith("internal error:") and "KeyError: 42" in err
+    assert not (tmp_path / "o").exists()
+
+
 def test_least_bad_passes_the_flag_and_prints_the_broken_rules(engine, tmp_path: Path) -> None:
     broken = Violation("rematch", (1, 2), "Anna and Ben meet a second time.")
     fake = engine(PairingResult(boards=(Board(1, 1, 2),), violations=(broken,)))

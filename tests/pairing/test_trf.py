@@ -15,6 +15,7 @@ from pairing.engine.trf import (
     TrfTournament,
     decode_trf,
     parse_trf,
+    trf_from_request,
     write_trf,
 )
 from pairing.engine.types import Colour, ResultCode, RoundRecord, Scoring
@@ -417,3 +418,33 @@ def test_replacing_fields_keeps_the_dataclass_frozen() -> None:
     with pytest.raises(AttributeError):
         t.name = "x"  # type: ignore[misc]
     assert replace(t, name="x").name == "x"
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_a_request_written_as_trf_reads_back_as_the_same_request(path: Path) -> None:
+    t = parse_trf(decode_trf(path.read_bytes()))
+    for round_number in range(1, min(t.next_round, t.total_rounds or 0) + 1):
+        request = t.to_request(round_number)
+        for version in ("2016", "2026"):
+            back = parse_trf(write_trf(trf_from_request(request), version=version))
+            assert back.to_request(round_number) == request
+
+
+def test_a_request_with_its_own_pairing_numbers_is_written_in_pairing_order() -> None:
+    request = read("club_2026.trf").to_request()
+    renumbered = replace(
+        request,
+        participants=tuple(replace(p, id=p.id * 10) for p in request.participants),
+        forbidden_pairs=frozenset({frozenset({10, 20})}),
+    )
+    # Histories name opponents by id, so renumber them too.
+    renumbered = replace(
+        renumbered,
+        participants=tuple(
+            replace(p, history=tuple(replace(r, opponent=r.opponent and r.opponent * 10) for r in p.history))
+            for p in renumbered.participants
+        ),
+    )
+    t = trf_from_request(renumbered)
+    assert t.pair_by_rank and [p.id for p in t.players] == [10, 20, 30, 40, 50, 60]
+    assert parse_trf(write_trf(t)).to_request() == renumbered
