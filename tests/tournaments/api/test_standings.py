@@ -1,0 +1,42 @@
+"""Standings with tie-breaks."""
+
+from __future__ import annotations
+
+import pytest
+
+from pairing.services import standings_for_tournament
+
+
+def url(t) -> str:
+    return f"/api/tournaments/{t.pk}/standings/"
+
+
+@pytest.mark.parametrize(("who", "status"), [("anonymous", 401), ("stranger", 404), ("arbiter", 200)])
+def test_who_may_read_the_standings(event, clients, who, status):
+    assert clients[who].get(url(event)).status_code == status
+
+
+def test_standings_match_the_standings_service(event, organiser_api):
+    body = organiser_api.get(url(event)).json()
+    expected = standings_for_tournament(event)
+    assert body["through_round"] == 4
+    assert body["tiebreaks"] == ["DE", "BH-C1", "BH", "SB", "WIN"]
+    assert [(r["rank"], r["participant"], r["points"]) for r in body["rows"]] == [
+        (row.rank, row.id, row.points_display) for row in expected.rows
+    ]
+    first = body["rows"][0]
+    assert [t["code"] for t in first["tiebreaks"]] == body["tiebreaks"]
+    assert first["tiebreaks"][2]["summary"].startswith("Buchholz")
+
+
+def test_standings_after_an_earlier_round(event, organiser_api):
+    body = organiser_api.get(url(event), {"round": 1}).json()
+    assert body["through_round"] == 1
+    points = {r["pairing_number"]: r["points"] for r in body["rows"]}
+    assert (points[1], points[9], points[10]) == ("1.0", "1.0", "0.0")
+
+
+@pytest.mark.parametrize("value", ["0", "abc", "77"])
+def test_a_bad_round_is_a_400(event, organiser_api, value):
+    response = organiser_api.get(url(event), {"round": value})
+    assert response.status_code == 400
