@@ -677,28 +677,61 @@ def _allocate(a: _State, b: _State, initial: Colour) -> tuple[Colour, str, str]:
 # The least-bad pairing.
 # ---------------------------------------------------------------------------------------------------
 
-_LEVELS = (
-    # Relaxations, worst first (minimised in this order).
+_RELAXATIONS = (
     "forbidden",
     "rematches",
     "bye_ineligible",
     "bye_earlier",
     "colour_limits",
     "rematch_recency",
-    # Dutch-like quality among pairings that break equally little.
-    "bye_score",
-    "mixed_scores",
-    "score_gap",
-    "float_score",
+)
+"""Relaxations, worst first; each is minimised before the next (``rematch_recency`` only breaks ties)."""
+
+_BRACKET_TERMS = (
+    "floats",
+    "float_scores",
     "bye_unplayed",
     "preference_missed",
     "strong_missed",
     "float_repeat_1",
     "float_repeat_2",
-    "s1_s2",
-    "bye_rank",
+    "mdp_order",
+    "exchanges",
+    "order",
 )
-_INDEX = {name: i for i, name in enumerate(_LEVELS)}
+"""Dutch-like quality terms, compared bracket by bracket from the top score group down."""
+
+_Level = str | tuple[str, int]
+_Costs = dict[int, int]
+"""Sparse cost vector: level index -> value (missing levels are zero)."""
+
+
+class _Levels:
+    """The lexicographic cost levels of one request.
+
+    Order: the relaxations, then the bye receiver's score (C5), then for every score group from the
+    top down the criteria of the bracket that group heads (C6 floats out of it, C7 their scores, C9 the
+    bye receiver's unplayed rounds, C12-C13 colour preferences, C14-C17 repeated floats, and finally
+    how far the pairs are from S1 against S2 in order, Art. 3.3: moved-down players against the
+    highest residents first, then residents paired across the halves of their group), and last the
+    bye receiver's rank.
+    Comparing bracket by bracket mirrors the Dutch system's top-down pairing (Art. 1.9.2), where a
+    bracket's own criteria outrank everything in the brackets below it.
+    """
+
+    def __init__(self, group_count: int) -> None:
+        names: list[_Level] = [*_RELAXATIONS, "bye_score"]
+        for group in range(group_count):
+            names.extend((term, group) for term in _BRACKET_TERMS)
+        names.append("bye_rank")
+        self.index: dict[_Level, int] = {name: i for i, name in enumerate(names)}
+        self.size = len(names)
+        self.last_group = group_count - 1
+
+    def add(self, costs: _Costs, level: _Level, value: int) -> None:
+        if value:
+            i = self.index[level]
+            costs[i] = costs.get(i, 0) + value
 
 
 @dataclass(frozen=True, slots=True)
@@ -709,68 +742,105 @@ class _Pair:
     high_colour: Colour
     colour_rule: str
     colour_reason: str
-    costs: tuple[int, ...]
+    costs: _Costs
 
 
-def _pair_costs(a: _State, b: _State, request: PairingRequest, groups: dict[int, list[int]]) -> _Pair:
-    """Costs of pairing ``a`` (higher-ranked) with ``b``, one entry per level of :data:`_LEVELS`."""
+@dataclass(frozen=True, slots=True)
+class _Groups:
+    """Score groups of the available participants, top group first."""
+
+    scores: list[int]
+    """Pairing score of each group, descending."""
+    of: dict[int, int]
+    """Participant id -> group index."""
+    position: dict[int, int]
+    """Participant id -> position inside the group (pairing order)."""
+    size: list[int]
+
+    @classmethod
+    def of_states(cls, states: Sequence[_State]) -> _Groups:
+        scores: list[int] = []
+        of: dict[int, int] = {}
+        position: dict[int, int] = {}
+        size: list[int] = []
+        for s in states:  # already in pairing order
+            if not scores or scores[-1] != s.pairing_score:
+                scores.append(s.pairing_score)
+                size.append(0)
+            of[s.id] = len(scores) - 1
+            position[s.id] = size[-1]
+            size[-1] += 1
+        return cls(scores, of, position, size)
+
+
+def _float_out(levels: _Levels, costs: _Costs, groups: _Groups, state: _State, until: int) -> None:
+    """``state`` leaves every bracket from its own group down to (not including) group ``until``."""
+    home = groups.of[state.id]
+    for group in range(home, until):
+        levels.add(costs, ("floats", group), 1)
+        levels.add(costs, ("float_scores", group), state.pairing_score - groups.scores[group])
+    if until > home:
+        levels.add(costs, ("float_repeat_1", home), int(state.floats[0] == "down"))
+        levels.add(costs, ("float_repeat_2", home), int(state.floats[1] == "down"))
+
+
+def _pair_costs(a: _State, b: _State, request: PairingRequest, levels: _Levels, groups: _Groups) -> _Pair:
+    """Costs of pairing ``a`` (higher-ranked) with ``b``; ``b``'s group is the bracket that pairs them."""
     colour, rule, reason = _allocate(a, b, request.initial_colour)
-    costs = [0] * len(_LEVELS)
-    if frozenset((a.id, b.id)) in request.forbidden_pairs:
-        costs[_INDEX["forbidden"]] = 1
+    costs: _Costs = {}
+    levels.add(costs, "forbidden", int(frozenset((a.id, b.id)) in request.forbidden_pairs))
     last_met = max(a.met.get(b.id, 0), b.met.get(a.id, 0))
     if last_met:
-        costs[_INDEX["rematches"]] = 1
-        costs[_INDEX["rematch_recency"]] = last_met
-    exempt = a.topscorer or b.topscorer
-    if not exempt:
-        costs[_INDEX["colour_limits"]] = int(bool(a.limits_broken(colour))) + int(
-            bool(b.limits_broken(colour.opposite))
-        )
+        levels.add(costs, "rematches", 1)
+        levels.add(costs, "rematch_recency", last_met)
+    if not (a.topscorer or b.topscorer):
+        broken = int(bool(a.limits_broken(colour))) + int(bool(b.limits_broken(colour.opposite)))
+        levels.add(costs, "colour_limits", broken)
+    bracket = groups.of[b.id]
     for state, got in ((a, colour), (b, colour.opposite)):
         if state.preference is not None and state.preference is not got:
-            costs[_INDEX["preference_missed"]] += 1
-            if state.strength >= _STRONG:
-                costs[_INDEX["strong_missed"]] += 1
-    gap = a.pairing_score - b.pairing_score
-    if gap:
-        costs[_INDEX["mixed_scores"]] = 1
-        costs[_INDEX["score_gap"]] = gap * gap
-        costs[_INDEX["float_score"]] = a.pairing_score + 1
-        costs[_INDEX["float_repeat_1"]] = int(a.floats[0] == "down") + int(b.floats[0] == "up")
-        costs[_INDEX["float_repeat_2"]] = int(a.floats[1] == "down") + int(b.floats[1] == "up")
-        costs[_INDEX["s1_s2"]] = groups[b.pairing_score].index(b.id)
+            levels.add(costs, ("preference_missed", bracket), 1)
+            levels.add(costs, ("strong_missed", bracket), int(state.strength >= _STRONG))
+    _float_out(levels, costs, groups, a, bracket)
+    if a.pairing_score != b.pairing_score:
+        levels.add(costs, ("float_repeat_1", bracket), int(b.floats[0] == "up"))
+        levels.add(costs, ("float_repeat_2", bracket), int(b.floats[1] == "up"))
+        levels.add(costs, ("mdp_order", bracket), groups.position[b.id])  # MDPs meet the top residents
     else:
-        group = groups[a.pairing_score]
-        costs[_INDEX["s1_s2"]] = abs(group.index(b.id) - group.index(a.id) - len(group) // 2)
-    return _Pair(a, b, colour, rule, reason, tuple(costs))
+        i, j = groups.position[a.id], groups.position[b.id]
+        half = groups.size[bracket] // 2
+        levels.add(costs, ("exchanges", bracket), int(not i < half <= j))
+        levels.add(costs, ("order", bracket), abs(j - i - half))
+    return _Pair(a, b, colour, rule, reason, costs)
 
 
-def _bye_costs(state: _State, lowest_score: int, count: int) -> tuple[int, ...]:
-    costs = [0] * len(_LEVELS)
+def _bye_costs(state: _State, levels: _Levels, groups: _Groups, count: int) -> _Costs:
+    costs: _Costs = {}
     if state.bye_rounds:
-        costs[_INDEX["bye_ineligible"]] = 1
-        costs[_INDEX["bye_earlier"]] = len(state.bye_rounds)
-    costs[_INDEX["bye_score"]] = state.pairing_score - lowest_score
-    costs[_INDEX["bye_unplayed"]] = state.unplayed
-    costs[_INDEX["float_repeat_1"]] = int(state.floats[0] == "down")
-    costs[_INDEX["float_repeat_2"]] = int(state.floats[1] == "down")
-    costs[_INDEX["bye_rank"]] = count - 1 - state.rank
-    return tuple(costs)
+        levels.add(costs, "bye_ineligible", 1)
+        levels.add(costs, "bye_earlier", len(state.bye_rounds))
+    levels.add(costs, "bye_score", state.pairing_score - groups.scores[-1])
+    _float_out(levels, costs, groups, state, len(groups.scores))
+    levels.add(costs, ("bye_unplayed", levels.last_group), state.unplayed)
+    levels.add(costs, "bye_rank", count - 1 - state.rank)
+    return costs
 
 
-def _pack(all_costs: Sequence[tuple[int, ...]], edges_in_matching: int) -> tuple[list[int], int]:
+def _pack(levels: _Levels, all_costs: Sequence[_Costs], edges_in_matching: int) -> tuple[list[int], int]:
     """Multipliers that make a weighted sum compare cost vectors lexicographically, and the total bound.
 
     Each level gets room for ``edges_in_matching`` times its largest per-edge value, so no sum of lower
     levels can outweigh one unit of a higher level.
     """
-    multipliers = [0] * len(_LEVELS)
+    largest = [0] * levels.size
+    for costs in all_costs:
+        for level, value in costs.items():
+            largest[level] = max(largest[level], value)
+    multipliers = [0] * levels.size
     scale = 1
-    for level in reversed(range(len(_LEVELS))):
+    for level in reversed(range(levels.size)):
         multipliers[level] = scale
-        largest = max((c[level] for c in all_costs), default=0)
-        scale *= largest * edges_in_matching + 1
+        scale *= largest[level] * edges_in_matching + 1
     return multipliers, scale
 
 
@@ -808,24 +878,21 @@ def pair_least_bad(request: PairingRequest) -> PairingResult:
     _validate(request)
     states = _states(request)
     count = len(states)
-    groups: dict[int, list[int]] = {}
-    for s in states:
-        groups.setdefault(s.pairing_score, []).append(s.id)
-
+    groups = _Groups.of_states(states)
+    levels = _Levels(len(groups.scores))
     pairs = {
-        (i, j): _pair_costs(states[i], states[j], request, groups)
+        (i, j): _pair_costs(states[i], states[j], request, levels, groups)
         for i in range(count)
         for j in range(i + 1, count)
     }
     needs_bye = count % 2 == 1
-    lowest = min((s.pairing_score for s in states), default=0)
-    byes = {i: _bye_costs(states[i], lowest, count) for i in range(count)} if needs_bye else {}
+    byes = {i: _bye_costs(states[i], levels, groups, count) for i in range(count)} if needs_bye else {}
     vertices = count + (1 if needs_bye else 0)
     all_costs = [p.costs for p in pairs.values()] + list(byes.values())
-    multipliers, bound = _pack(all_costs, vertices // 2)
+    multipliers, bound = _pack(levels, all_costs, vertices // 2)
 
-    def weight(costs: tuple[int, ...]) -> int:
-        return bound - sum(m * c for m, c in zip(multipliers, costs, strict=True))
+    def weight(costs: _Costs) -> int:
+        return bound - sum(multipliers[level] * value for level, value in costs.items())
 
     matrix: list[list[int | None]] = [[None] * vertices for _ in range(vertices)]
     for (i, j), pair in pairs.items():
