@@ -252,3 +252,21 @@ def test_the_dutch_engine_with_least_bad_pairs_every_round_and_reports_every_bre
     dutch = pytest.importorskip("pairing.engine.dutch")
     rng, size, extra, absence = event
     run_event(dutch.pair_round, rng, size, size - 1 + extra, absence)
+
+
+@settings(max_examples=40, deadline=None)
+@given(events)
+def test_when_the_dutch_engine_finds_a_legal_pairing_the_least_bad_one_breaks_nothing(
+    event: tuple[random.Random, int, int, float],
+) -> None:
+    """The least-bad search never relaxes a rule that a legal pairing keeps."""
+    dutch = pytest.importorskip("pairing.engine.dutch")
+
+    def both(req: PairingRequest) -> PairingResult:
+        result = dutch.pair_round(req)
+        if not result.violations:
+            assert least_bad.pair_least_bad(req).violations == ()
+        return result
+
+    rng, size, extra, absence = event
+    run_event(both, rng, size, size - 1 + extra, absence)
