@@ -1,0 +1,121 @@
+"""Maximum-cardinality matching on general graphs (Edmonds' blossom algorithm).
+
+The Dutch engine only needs *feasibility* answers from matchings: "can these players all be
+paired under C1-C3 (with at most one bye-eligible player left over)?" (C4 completion, C5).
+The graphs are nearly complete, so adjacency is implicit: a callable ``ok(a, b)`` says whether
+two vertices may be paired. A search from one free vertex stops at the first augmenting path,
+which in a dense graph is usually found within two layers, so extending a known maximum
+matching by a few new vertices costs about ``O(n)`` per vertex.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+
+__all__ = ["augment_from", "greedy_extend", "maximum_matching"]
+
+
+def _find_augmenting_path(
+    root: int,
+    n: int,
+    ok: Callable[[int, int], bool],
+    mate: list[int],
+) -> bool:
+    """Search an augmenting path from the free vertex ``root`` and apply it if found.
+
+    Classic Edmonds search with blossom contraction (bases, parents, LCA), on local indices
+    ``0..n-1``; ``mate[v] == -1`` marks a free vertex.
+    """
+    base = list(range(n))
+    parent = [-1] * n
+    used = [False] * n
+    used[root] = True
+    queue: deque[int] = deque([root])
+
+    def lca(a: int, b: int) -> int:
+        seen = [False] * n
+        while True:
+            a = base[a]
+            seen[a] = True
+            if mate[a] == -1:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base[b]
+            if seen[b]:
+                return b
+            b = parent[mate[b]]
+
+    def mark_path(v: int, b: int, child: int, blossom: list[bool]) -> None:
+        while base[v] != b:
+            blossom[base[v]] = True
+            blossom[base[mate[v]]] = True
+            parent[v] = child
+            child = mate[v]
+            v = parent[mate[v]]
+
+    while queue:
+        v = queue.popleft()
+        for u in range(n):
+            if u == v or base[v] == base[u] or mate[v] == u or not ok(v, u):
+                continue
+            if u == root or (mate[u] != -1 and parent[mate[u]] != -1):
+                cur = lca(v, u)
+                blossom = [False] * n
+                mark_path(v, cur, u, blossom)
+                mark_path(u, cur, v, blossom)
+                for i in range(n):
+                    if blossom[base[i]]:
+                        base[i] = cur
+                        if not used[i]:
+                            used[i] = True
+                            queue.append(i)
+            elif parent[u] == -1:
+                parent[u] = v
+                if mate[u] == -1:
+                    # Augment along the alternating path ending at u.
+                    while u != -1:
+                        pv = parent[u]
+                        ppv = mate[pv]
+                        mate[u] = pv
+                        mate[pv] = u
+                        u = ppv
+                    return True
+                used[mate[u]] = True
+                queue.append(mate[u])
+    return False
+
+
+def augment_from(roots: Sequence[int], n: int, ok: Callable[[int, int], bool], mate: list[int]) -> int:
+    """Try to augment ``mate`` from each free vertex in ``roots``; return how many succeeded."""
+    gained = 0
+    for r in roots:
+        if mate[r] == -1 and _find_augmenting_path(r, n, ok, mate):
+            gained += 1
+    return gained
+
+
+def greedy_extend(order: Sequence[int], ok: Callable[[int, int], bool], mate: list[int]) -> None:
+    """Greedily pair free vertices of ``order`` with the next free compatible vertex in ``order``."""
+    free = [v for v in order if mate[v] == -1]
+    taken = set()
+    for i, v in enumerate(free):
+        if v in taken:
+            continue
+        for u in free[i + 1 :]:
+            if u not in taken and ok(v, u):
+                mate[v] = u
+                mate[u] = v
+                taken.add(u)
+                taken.add(v)
+                break
+
+
+def maximum_matching(n: int, ok: Callable[[int, int], bool], mate: list[int] | None = None) -> list[int]:
+    """A maximum matching of the implicit graph on ``0..n-1`` (greedy start, then augmenting paths)."""
+    if mate is None:
+        mate = [-1] * n
+        greedy_extend(range(n), ok, mate)
+    augment_from([v for v in range(n) if mate[v] == -1], n, ok, mate)
+    return mate

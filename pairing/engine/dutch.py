@@ -1,0 +1,900 @@
+"""FIDE Dutch system (C.04.3, rules in force from 1 February 2026): one round's pairing.
+
+How it works
+------------
+1. **State** (``_state.py``): every available participant gets its pairing score (points plus this
+   round's virtual points, Dutch 1.2 / C.04.7), colour difference and preference computed on
+   played games only (1.6, 1.7, GHR 3.4), the opponents actually played (C1; forfeits are not
+   meetings, GHR 3.5), PAB eligibility (C2, C.04.1 Art. 4), float history for rounds r-1 and
+   r-2 computed from the pairing scores *of those rounds* (1.4), unplayed-round count (C9) and
+   topscorer status (1.8, final round only).
+2. **Completion and the bye score** (C4, C5): a general-graph maximum-cardinality matching
+   (Edmonds' blossom, ``_matching.py``) over the whole field, with a virtual "bye" vertex joined
+   to every PAB-eligible participant when the field is odd, tells whether any legal round
+   pairing exists, and the lowest score ``s*`` a bye receiver can have while everyone else is
+   paired. From then on a bye may only go to an eligible participant with score ``s*``.
+   For every bracket, the maximum matchings of "everybody below this bracket" are prepared
+   bottom-up once, so checking whether a bracket's downfloaters can still be completed (C4)
+   costs only a few augmenting-path searches.
+3. **Brackets** (1.9.2, Art. 3): from the top scoregroup down, each bracket (MDPs + residents)
+   is paired by enumerating candidates in the exact generation order of Art. 4: MDP sets
+   (4.4) > S2 transpositions for the MDP-pairing (4.2) > remainder resident exchanges (4.3) >
+   remainder transpositions (4.2). Each candidate gets a failure vector compared
+   lexicographically in the order C6, C7, C8, C9, C10 ... C21 (after the absolute C1-C3 and
+   C4 completion, which are filters). The first candidate that reaches a provable lower
+   bound of that vector is accepted (a "perfect" candidate generalised to brackets where some
+   failures are unavoidable); otherwise the best candidate wins and ties go to the one
+   generated first (3.8).
+4. **Exactness and speed**: the enumeration is a depth-first search in generation order with
+   branch-and-bound. A subtree is cut only when an optimistic bound of every candidate in it
+   (pairs fixed so far, plus admissible lower bounds for colour conflicts of the pairs still
+   to be made and for the floaters still possible) is not *strictly* better than the best
+   candidate already found; since earlier candidates win ties, cutting such subtrees never
+   changes the answer. A bipartite matching maintained along the search prunes dead ends
+   (S1 players who could no longer be paired) immediately, and whole exchanges are skipped
+   from counts alone. In ordinary rounds the lower bound is reached by the first or one of
+   the first candidates, so a bracket costs about ``O(n)`` candidate steps, not ``O(n!)``.
+   A node budget protects against pathological brackets; when it is hit the best candidate
+   found so far is used (and a note says so in the explanation).
+5. **Colours** (Art. 5.2): both preferences, stronger preference (absolute: larger colour
+   difference), alternation from the last round in which the two played-colour histories
+   differ, the higher-ranked player's preference, then the higher-ranked player's TPN parity
+   against the initial colour. Boards are ordered by GHR 3.6.
+
+The float criteria follow the reference implementation's reading: C14/C16 count players with a
+downfloat in r-1/r-2 who downfloat again (left unpaired, or paired to a lower score); C15/C17
+count residents with an upfloat history who are paired with a higher-scored player; C18/C20
+minimise the scores of unpaired players with a downfloat history; C19/C21 the scores of the
+MDPs whose opponent had an upfloat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import combinations
+
+from ._matching import augment_from, greedy_extend
+from ._state import ABSOLUTE, DOWN, STRONG, UP, PlayerState, build_states
+from .errors import NoValidPairingError
+from .types import (
+    Board,
+    BoardNote,
+    Colour,
+    Explanation,
+    FloatNote,
+    PairingRequest,
+    PairingResult,
+)
+
+__all__ = ["pair_round"]
+
+NODE_BUDGET = 400_000
+"""Search steps allowed per bracket before the best candidate so far is taken."""
+
+
+class _Done(Exception):
+    """Raised inside a bracket search when a candidate reaches the bracket's lower bound."""
+
+
+def _fmt(score: int) -> str:
+    return f"{score // 2}" if score % 2 == 0 else f"{score / 2:g}"
+
+
+class _Round:
+    """The pairing of one round: global data shared by every bracket."""
+
+    def __init__(self, request: PairingRequest, players: list[PlayerState]) -> None:
+        self.request = request
+        self.P = players
+        n = len(players)
+        self.n = n
+        self.dummy = n
+        for i, p in enumerate(players):
+            p.index = i
+        id_to_idx = {p.id: i for i, p in enumerate(players)}
+        self.bad: list[set[int]] = []
+        for p in players:
+            b = {id_to_idx[o] for o in p.met | p.forbidden if o in id_to_idx}
+            self.bad.append(b)
+        self.absc: list[Colour | None] = [
+            p.pref if p.strength == ABSOLUTE and not p.topscorer else None for p in players
+        ]
+        self.final = any(p.topscorer for p in players)
+        scores = sorted({p.score for p in players}, reverse=True)
+        self.level = {s: i for i, s in enumerate(scores)}
+        self.K = len(scores)
+        self.odd = n % 2 == 1
+        self.bye_cand: list[bool] = [False] * (n + 1)
+        self._pv_cache: dict[tuple[int, int], list[int]] = {}
+        K = self.K
+        self.O7 = 1
+        self.O8 = 1 + K
+        self.O9 = 2 + 2 * K
+        self.O10 = 3 + 2 * K
+        self.O14 = 7 + 2 * K
+        self.O18 = 11 + 2 * K
+        self.VL = 11 + 6 * K
+
+    # ----- compatibility (C1-C3) -----------------------------------------------------------
+    def ok(self, i: int, j: int) -> bool:
+        if i == self.dummy:
+            return self.bye_cand[j]
+        if j == self.dummy:
+            return self.bye_cand[i]
+        if j in self.bad[i]:
+            return False
+        a = self.absc[i]
+        return a is None or a is not self.absc[j]
+
+    # ----- completion (C4) and bye score (C5) ----------------------------------------------
+    def _search_ok(self, active: list[bool]):
+        ok = self.ok
+
+        def f(i: int, j: int) -> bool:
+            return active[i] and active[j] and ok(i, j)
+
+        return f
+
+    def prepare(self, groups: list[list[int]]) -> None:
+        """Decide s* (C5) and the bottom-up maximum matchings used by the C4 checks."""
+        n = self.n
+        players = self.P
+        size = n + 1
+        if self.odd:
+            for i, p in enumerate(players):
+                self.bye_cand[i] = p.bye_ok
+        active = [True] * n + [self.odd]
+        f = self._search_ok(active)
+        mate = [-1] * size
+        greedy_extend(list(range(n)) + ([self.dummy] if self.odd else []), f, mate)
+        augment_from([v for v in range(size) if active[v] and mate[v] == -1], size, f, mate)
+        if any(active[v] and mate[v] == -1 for v in range(size)):
+            raise NoValidPairingError(
+                "no pairing satisfies the absolute criteria C1-C3 for every participant"
+                + (" with one eligible bye receiver" if self.odd else "")
+            )
+        self.bye_score: int | None = None
+        if self.odd:
+            eligible_scores = sorted({p.score for p in players if p.bye_ok})
+            for s in eligible_scores:
+                v = mate[self.dummy]
+                if players[v].score <= s:
+                    self.bye_score = s
+                    break
+                saved = list(self.bye_cand)
+                for i, p in enumerate(players):
+                    self.bye_cand[i] = p.bye_ok and p.score <= s
+                mate[v] = -1
+                mate[self.dummy] = -1
+                if augment_from([self.dummy], size, f, mate):
+                    self.bye_score = s
+                    break
+                mate[v] = self.dummy
+                mate[self.dummy] = v
+                self.bye_cand = saved
+            assert self.bye_score is not None
+            for i, p in enumerate(players):
+                self.bye_cand[i] = p.bye_ok and p.score <= self.bye_score
+        # Bottom-up maximum matchings of "everybody below group g" (+ the bye vertex).
+        active = [False] * size
+        active[self.dummy] = self.odd
+        f = self._search_ok(active)
+        mate = [-1] * size
+        self.below: list[list[int]] = [[] for _ in groups]
+        self.snap: list[list[int]] = [[] for _ in groups]
+        members: list[int] = [self.dummy] if self.odd else []
+        for g in range(len(groups) - 1, -1, -1):
+            self.below[g] = list(members)
+            self.snap[g] = list(mate)
+            for v in groups[g]:
+                active[v] = True
+            members = groups[g] + members
+            greedy_extend(members, f, mate)
+            augment_from([v for v in members if mate[v] == -1], size, f, mate)
+        self._feas_cache: dict[tuple[int, frozenset[int]], bool] = {}
+
+    def feasible(self, g: int, floaters: Iterable[int]) -> bool:
+        """C4: can the bracket-g downfloaters plus everyone below still be completed?"""
+        d = frozenset(floaters)
+        key = (g, d)
+        hit = self._feas_cache.get(key)
+        if hit is not None:
+            return hit
+        below = self.below[g]
+        if not d and not below:
+            res = True
+        else:
+            size = self.n + 1
+            active = [False] * size
+            for v in below:
+                active[v] = True
+            for v in d:
+                active[v] = True
+            mate = list(self.snap[g])
+            f = self._search_ok(active)
+            augment_from(sorted(d), size, f, mate)
+            res = all(mate[v] != -1 for v in below) and all(mate[v] != -1 for v in d)
+        self._feas_cache[key] = res
+        return res
+
+    # ----- failure vectors -----------------------------------------------------------------
+    def pv(self, i: int, j: int) -> list[int]:
+        """Failure contributions of the pair {i, j} (C10-C13, C14-C21 pair parts)."""
+        if i > j:
+            i, j = j, i
+        key = (i, j)
+        v = self._pv_cache.get(key)
+        if v is not None:
+            return v
+        a, b = self.P[i], self.P[j]  # a is higher-ranked (sorted order)
+        v = [0] * self.VL
+        if self.final and (a.topscorer or b.topscorer):
+            white, _black, _r, _m = allocate(a, b, self.request.initial_colour)
+            for p in (a, b):
+                got = Colour.WHITE if p is white else Colour.BLACK
+                cd = p.cd + (1 if got is Colour.WHITE else -1)
+                if abs(cd) > 2:
+                    v[self.O10] += 1
+                if len(p.colours) >= 2 and p.colours[-1] is got and p.colours[-2] is got:
+                    v[self.O10 + 1] += 1
+        if a.pref is not None and a.pref is b.pref:
+            v[self.O10 + 2] += 1
+            if (
+                a.strength >= STRONG
+                and b.strength >= STRONG
+                and not (a.strength == ABSOLUTE and b.strength == ABSOLUTE)
+            ):
+                v[self.O10 + 3] += 1
+        if a.score > b.score:
+            la = self.level[a.score]
+            if a.floats[0] == DOWN:
+                v[self.O14] += 1
+            if b.floats[0] == UP:
+                v[self.O14 + 1] += 1
+                v[self.O18 + self.K + la] += 1
+            if a.floats[1] == DOWN:
+                v[self.O14 + 2] += 1
+            if b.floats[1] == UP:
+                v[self.O14 + 3] += 1
+                v[self.O18 + 3 * self.K + la] += 1
+        self._pv_cache[key] = v
+        return v
+
+    def fv(self, x: int) -> list[int]:
+        """Failure contributions of leaving ``x`` unpaired in its bracket (C6, C7, C14, C16, C18, C20)."""
+        p = self.P[x]
+        v = [0] * self.VL
+        lv = self.level[p.score]
+        v[0] = 1
+        v[self.O7 + lv] = 1
+        if p.floats[0] == DOWN:
+            v[self.O14] = 1
+            v[self.O18 + lv] = 1
+        if p.floats[1] == DOWN:
+            v[self.O14 + 2] = 1
+            v[self.O18 + 2 * self.K + lv] = 1
+        return v
+
+
+def _add(a: list[int], b: list[int]) -> list[int]:
+    return [x + y for x, y in zip(a, b, strict=True)]
+
+
+def _cmin(vs: list[list[int]]) -> list[int]:
+    return [min(col) for col in zip(*vs, strict=True)]
+
+
+class _Bracket:
+    """Pairs one bracket by generation-order search with branch and bound (see module docstring)."""
+
+    def __init__(self, rnd: _Round, g: int, mdps: list[int], residents: list[int], nxt: list[int]) -> None:
+        self.r = rnd
+        self.g = g
+        self.mdps = mdps
+        self.res = residents
+        self.nxt = nxt
+        self.is_last = not rnd.below[g] or rnd.below[g] == [rnd.dummy]
+        self.best: list[int] | None = None
+        self.best_pairs: list[tuple[int, int]] = []
+        self.best_floaters: list[int] = []
+        self.best_info: str = ""
+        self.nodes = 0
+        self.exhausted = False
+        self._c89_cache: dict[frozenset[int], list[int]] = {}
+        self._flb_cache: dict[tuple, list[int] | None] = {}
+        self.bracket = mdps + residents
+
+    # ----- set-level criteria C8 / C9 ----------------------------------------------------
+    def c89(self, floaters: Iterable[int]) -> list[int]:
+        d = frozenset(floaters)
+        hit = self._c89_cache.get(d)
+        if hit is not None:
+            return hit
+        r = self.r
+        v = [0] * r.VL
+        if self.nxt:
+            # C8: how well the next bracket (these downfloaters + next scoregroup) can pair.
+            members = sorted(d) + self.nxt
+            idx = {m: k for k, m in enumerate(members)}
+            local = len(members)
+            P = members
+
+            def ok(i: int, j: int) -> bool:
+                return r.ok(P[i], P[j])
+
+            mate = [-1] * local
+            greedy_extend(range(local), ok, mate)
+            augment_from([k for k in range(local) if mate[k] == -1], local, ok, mate)
+            unmatched = [members[k] for k in range(local) if mate[k] == -1]
+            v[r.O8] = len(unmatched)
+            for m in unmatched:
+                if m in d:
+                    v[r.O8 + 1 + r.level[r.P[m].score]] += 1
+            del idx
+        if self.is_last and r.odd and len(d) == 1:
+            (x,) = tuple(d)
+            v[r.O9] = r.P[x].unplayed
+        self._c89_cache[d] = v
+        return v
+
+    def leaf(self, pairs: list[tuple[int, int]], floaters: list[int], vec: list[int], info: str) -> None:
+        """Evaluate a complete candidate whose pair and per-floater parts are already in ``vec``."""
+        r = self.r
+        if not r.feasible(self.g, floaters):
+            return
+        full = _add(vec, self.c89(floaters))
+        if self.best is None or full < self.best:
+            self.best = full
+            self.best_pairs = list(pairs)
+            self.best_floaters = list(floaters)
+            self.best_info = info
+        if full <= self.target:
+            # Every earlier candidate was proved worse than the target: this one is the answer.
+            self.best = full
+            self.best_pairs = list(pairs)
+            self.best_floaters = list(floaters)
+            self.best_info = info
+            raise _Done
+        if self.next_target is None or full < self.next_target:
+            self.next_target = full
+
+    def bound_ok(self, bound: list[int]) -> bool:
+        """False (prune) when no candidate below this node can reach the current target."""
+        if bound <= self.target:
+            return True
+        if self.next_target is None or bound < self.next_target:
+            self.next_target = bound
+        return False
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.nodes > NODE_BUDGET and self.best is not None:
+            self.exhausted = True
+            raise _Done
+
+    # ----- lower bounds --------------------------------------------------------------------
+    def colour_lb(self, s1: list[int], s2: list[int]) -> tuple[int, int]:
+        """Admissible bound on C12/C13 failures when S1 players are paired into S2."""
+        P = self.r.P
+        w1 = b1 = sw1 = sb1 = 0
+        for x in s1:
+            p = P[x]
+            if p.pref is Colour.WHITE:
+                w1 += 1
+                sw1 += p.strength >= STRONG
+            elif p.pref is Colour.BLACK:
+                b1 += 1
+                sb1 += p.strength >= STRONG
+        w2 = b2 = sw2 = sb2 = 0
+        for x in s2:
+            p = P[x]
+            if p.pref is Colour.WHITE:
+                w2 += 1
+                sw2 += p.strength >= STRONG
+            elif p.pref is Colour.BLACK:
+                b2 += 1
+                sb2 += p.strength >= STRONG
+        n2 = len(s2)
+        c12 = max(0, w1 - (n2 - w2)) + max(0, b1 - (n2 - b2))
+        if self.r.final:
+            return c12, 0
+        c13 = max(0, sw1 - (n2 - sw2)) + max(0, sb1 - (n2 - sb2))
+        return c12, c13
+
+    def general_lb(self) -> list[int]:
+        r = self.r
+        n = len(self.bracket)
+        m0, nr = len(self.mdps), len(self.res)
+        f0 = max(n % 2, m0 - nr)
+        v = [0] * r.VL
+        v[0] = f0
+        if f0:
+            lowest = r.level[r.P[self.bracket[-1]].score]
+            v[r.O7 + lowest] = f0
+        if f0 == 1:
+            opts = []
+            for x in self.bracket:
+                if r.feasible(self.g, [x]):
+                    opts.append(_add(r.fv(x), self.c89([x])))
+            if opts:
+                m = _cmin(opts)
+                for k in range(r.O8, r.O10):
+                    v[k] = m[k]
+                v[r.O14] = m[r.O14]
+                v[r.O14 + 2] = m[r.O14 + 2]
+                # C18/C20 bounds at their levels
+                for k in range(r.O18, r.O18 + r.K):
+                    v[k] = m[k]
+                for k in range(r.O18 + 2 * r.K, r.O18 + 3 * r.K):
+                    v[k] = m[k]
+        elif f0 == 0:
+            c = self.c89([])
+            for k in range(r.O8, r.O10):
+                v[k] = c[k]
+        # colour bound over any matching of the bracket
+        P = r.P
+        pairs = (n - f0) // 2
+        w = sum(1 for x in self.bracket if P[x].pref is Colour.WHITE)
+        b = sum(1 for x in self.bracket if P[x].pref is Colour.BLACK)
+        v[r.O10 + 2] = max(0, w - f0 - pairs) + max(0, b - f0 - pairs)
+        if not r.final:
+            sw = sum(1 for x in self.bracket if P[x].pref is Colour.WHITE and P[x].strength >= STRONG)
+            sb = sum(1 for x in self.bracket if P[x].pref is Colour.BLACK and P[x].strength >= STRONG)
+            v[r.O10 + 3] = max(0, sw - f0 - pairs) + max(0, sb - f0 - pairs)
+        return v
+
+    # ----- the search ----------------------------------------------------------------------
+    def run(self) -> None:
+        """Iterative deepening on the failure vector (IDA*): search in generation order for a
+        candidate that reaches ``target``; if none does, raise the target to the smallest bound
+        or candidate vector seen, and search again. The first candidate found is therefore the
+        earliest-generated one among the best."""
+        self.target = self.general_lb()
+        try:
+            while True:
+                self.next_target = None
+                self._heterogeneous()
+                if self.next_target is None:
+                    return
+                self.target = self.next_target
+        except _Done:
+            pass
+
+    def _heterogeneous(self) -> None:
+        r = self.r
+        mdps, res = self.mdps, self.res
+        zero = [0] * r.VL
+        if not mdps:
+            self._homogeneous(res, [], [], zero, "")
+            return
+        for m1 in range(min(len(mdps), len(res)), -1, -1):
+            for s1 in combinations(mdps, m1):
+                limbo = [x for x in mdps if x not in s1]
+                base = zero
+                for x in limbo:
+                    base = _add(base, r.fv(x))
+                rem_f = (len(res) - m1) % 2
+                flb = self.floater_lb(limbo, res, rem_f)
+                if flb is None:
+                    flb = [0] * r.VL
+                    flb[0] = rem_f
+                bound = _add(base, flb)
+                if not self.bound_ok(bound):
+                    continue
+                self._mdp_dfs(list(s1), 0, [], set(), base, limbo, flb)
+
+    def _mdp_dfs(
+        self,
+        s1: list[int],
+        i: int,
+        pairs: list[tuple[int, int]],
+        used: set[int],
+        vec: list[int],
+        limbo: list[int],
+        flb: list[int],
+    ) -> None:
+        r = self.r
+        self.tick()
+        if i == len(s1):
+            rem = [x for x in self.res if x not in used]
+            info = ""
+            if limbo:
+                info = "MDP set " + ",".join(r.P[x].label for x in s1)
+            self._homogeneous(rem, pairs, limbo, vec, info)
+            return
+        x = s1[i]
+        for y in self.res:
+            if y in used or not r.ok(x, y):
+                continue
+            nv = _add(vec, r.pv(x, y))
+            if not self.bound_ok(_add(nv, flb)):
+                continue
+            used.add(y)
+            pairs.append((x, y))
+            self._mdp_dfs(s1, i + 1, pairs, used, nv, limbo, flb)
+            pairs.pop()
+            used.discard(y)
+
+    def _homogeneous(
+        self,
+        players: list[int],
+        base_pairs: list[tuple[int, int]],
+        base_floaters: list[int],
+        base_vec: list[int],
+        info: str,
+    ) -> None:
+        """Homogeneous bracket or remainder: exchanges (4.3) x transpositions (4.2)."""
+        r = self.r
+        n = len(players)
+        if n == 0:
+            self.leaf(base_pairs, base_floaters, base_vec, info)
+            return
+        for npairs in range(n // 2, -1, -1):
+            nf = n - 2 * npairs
+            s1o = players[:npairs]
+            s2o = players[npairs:]
+            # the floaters will be S2 players, whatever the exchange: bound over all of them
+            flb = self.floater_lb(base_floaters, players, nf)
+            if flb is None:
+                continue
+            if not self.bound_ok(_add(base_vec, flb)):
+                return
+            for s1, s2, note in self._exchanges(s1o, s2o):
+                self.tick()
+                # exchange-level bound
+                c12, c13 = self.colour_lb(s1, s2)
+                flb2 = self.floater_lb(base_floaters, s2, nf)
+                if flb2 is None:
+                    continue
+                bound = _add(base_vec, flb2)
+                bound[r.O10 + 2] += c12
+                bound[r.O10 + 3] += c13
+                if not self.bound_ok(bound):
+                    continue
+                mate = _bipartite(s1, s2, r.ok)
+                if mate is None:
+                    continue
+                full_info = "; ".join(t for t in (info, note) if t)
+                self._trans_dfs(s1, s2, 0, mate, base_pairs, base_floaters, base_vec, flb2, full_info)
+
+    def floater_lb(self, base: list[int], cands: list[int], nf: int) -> list[int] | None:
+        """Lower bound of the floater-dependent failures beyond ``fv(base)`` when ``nf`` more
+        players out of ``cands`` float (C6, C7, C8, C9, C14, C16, C18, C20); None if C4 rules
+        out every choice."""
+        key = (tuple(base), tuple(cands), nf)
+        hit = self._flb_cache.get(key)
+        if hit is not None or key in self._flb_cache:
+            return hit
+        r = self.r
+        res: list[int] | None
+        if nf == 0:
+            res = self.c89(base) if r.feasible(self.g, base) else None
+        elif nf == 1:
+            opts = []
+            for x in cands:
+                d = [*base, x]
+                if r.feasible(self.g, d):
+                    opts.append(_add(r.fv(x), self.c89(d)))
+            res = _cmin(opts) if opts else None
+        else:
+            res = [0] * r.VL
+            res[0] = nf
+            res[r.O7 + r.level[r.P[cands[-1]].score]] = nf
+        self._flb_cache[key] = res
+        return res
+
+    def _exchanges(self, s1: list[int], s2: list[int]):
+        """Original S1/S2, then resident exchanges in the order of Art. 4.3."""
+        yield s1, s2, ""
+        n1, n2 = len(s1), len(s2)
+        if not n1 or not n2:
+            return
+        pos = {x: k + 1 for k, x in enumerate(s1 + s2)}  # BSN
+        for k in range(1, min(n1, n2) + 1):
+            count = _comb(n1, k) * _comb(n2, k)
+            if count > 250_000:
+                return
+            items = []
+            for a in combinations(s1, k):
+                sa = sum(pos[x] for x in a)
+                ka = tuple(-pos[x] for x in sorted(a, key=lambda x: -pos[x]))
+                for b in combinations(s2, k):
+                    sb = sum(pos[x] for x in b)
+                    items.append((sb - sa, ka, tuple(pos[x] for x in b), a, b))
+            items.sort(key=lambda t: (t[0], t[1], t[2]))
+            for _d, _ka, _kb, a, b in items:
+                aset, bset = set(a), set(b)
+                ns1 = sorted([x for x in s1 if x not in aset] + list(b), key=lambda x: pos[x])
+                ns2 = sorted([x for x in s2 if x not in bset] + list(a), key=lambda x: pos[x])
+                note = (
+                    "exchange " + ",".join(str(pos[x]) for x in a) + "<->" + ",".join(str(pos[x]) for x in b)
+                )
+                yield ns1, ns2, note
+
+    def _trans_dfs(
+        self,
+        s1: list[int],
+        s2: list[int],
+        i: int,
+        mate: dict[int, int],
+        pairs: list[tuple[int, int]],
+        floaters: list[int],
+        vec: list[int],
+        flb: list[int],
+        info: str,
+    ) -> None:
+        r = self.r
+        self.tick()
+        if i == len(s1):
+            used = {y for _, y in pairs[len(pairs) - len(s1) :]} if s1 else set()
+            extra = [y for y in s2 if y not in used]
+            v = vec
+            for y in extra:
+                v = _add(v, r.fv(y))
+            self.leaf(pairs, floaters + extra, v, info)
+            return
+        x = s1[i]
+        used_now = {y for _, y in pairs[len(pairs) - i :]} if i else set()
+        rest1 = s1[i + 1 :]
+        for y in s2:
+            if y in used_now or not r.ok(x, y):
+                continue
+            nv = _add(vec, r.pv(x, y))
+            # bound: colour conflicts still unavoidable among the rest, and the floater part
+            rest2 = [z for z in s2 if z not in used_now and z != y]
+            c12, c13 = self.colour_lb(rest1, rest2)
+            bound = _add(nv, flb)
+            bound[r.O10 + 2] += c12
+            bound[r.O10 + 3] += c13
+            if not self.bound_ok(bound):
+                continue
+            nm = _repair(mate, x, y, rest1, rest2, r.ok)
+            if nm is None:
+                continue
+            pairs.append((x, y))
+            self._trans_dfs(s1, s2, i + 1, nm, pairs, floaters, nv, flb, info)
+            pairs.pop()
+
+
+def _comb(n: int, k: int) -> int:
+    from math import comb
+
+    return comb(n, k)
+
+
+def _bipartite(s1: list[int], s2: list[int], ok) -> dict[int, int] | None:
+    """A matching saturating S1 into S2 (Kuhn's algorithm), or None."""
+    match2: dict[int, int] = {}
+    match1: dict[int, int] = {}
+
+    def try_kuhn(x: int, seen: set[int]) -> bool:
+        for y in s2:
+            if y in seen or not ok(x, y):
+                continue
+            seen.add(y)
+            if y not in match2 or try_kuhn(match2[y], seen):
+                match2[y] = x
+                match1[x] = y
+                return True
+        return False
+
+    for x in s1:
+        if not try_kuhn(x, set()):
+            return None
+    return match1
+
+
+def _repair(
+    mate: dict[int, int], x: int, y: int, rest1: list[int], rest2: list[int], ok
+) -> dict[int, int] | None:
+    """After fixing x-y, re-saturate the remaining S1 into the remaining S2, or None."""
+    keep = set(rest1)
+    m1 = {a: b for a, b in mate.items() if a in keep}
+    m2 = {b: a for a, b in m1.items()}
+    owner = m2.pop(y, None)
+    if owner is None:
+        return m1
+    del m1[owner]
+
+    def try_kuhn(a: int, seen: set[int]) -> bool:
+        for b in rest2:
+            if b in seen or not ok(a, b):
+                continue
+            seen.add(b)
+            if b not in m2 or try_kuhn(m2[b], seen):
+                m2[b] = a
+                m1[a] = b
+                return True
+        return False
+
+    if try_kuhn(owner, set()):
+        return m1
+    return None
+
+
+# ----- colours (Art. 5) ------------------------------------------------------------------------
+def allocate(a: PlayerState, b: PlayerState, initial: Colour) -> tuple[PlayerState, PlayerState, str, str]:
+    """Colours for the pair; ``a`` is the higher-ranked player. Returns (white, black, rule, message)."""
+
+    def give(p: PlayerState, c: Colour, rule: str, why: str) -> tuple[PlayerState, PlayerState, str, str]:
+        other = b if p is a else a
+        white, black = (p, other) if c is Colour.WHITE else (other, p)
+        return white, black, rule, why
+
+    pa, pb = a.pref, b.pref
+    if pa is not None and pb is not None and pa is not pb:
+        return give(
+            a,
+            pa,
+            "both-preferences",
+            f"both preferences granted: {a.label} wanted {_cname(pa)}, {b.label} wanted {_cname(pb)}",
+        )
+    if pa is not None and pb is None:
+        return give(
+            a, pa, "both-preferences", f"{_cname(pa)}: {a.label} {_why(a)}; {b.label} has no preference yet"
+        )
+    if pb is not None and pa is None:
+        return give(
+            b, pb, "both-preferences", f"{_cname(pb)}: {b.label} {_why(b)}; {a.label} has no preference yet"
+        )
+    if pa is None and pb is None:
+        c = initial if a.tpn % 2 == 1 else initial.opposite
+        return give(
+            a,
+            c,
+            "initial-colour",
+            f"{_cname(c)}: {a.label} (pairing number {a.tpn}, {'odd' if a.tpn % 2 else 'even'}) gets {'the' if c is initial else 'the opposite of the'} initial colour, neither has played yet",
+        )
+    assert pa is not None
+    # same preference
+    if a.strength == ABSOLUTE and (abs(a.cd) > abs(b.cd) or b.strength != ABSOLUTE):
+        rule = "larger-colour-difference" if b.strength == ABSOLUTE else "stronger-preference"
+        return give(a, pa, rule, f"{_cname(pa)}: {a.label} {_why(a)}")
+    if b.strength == ABSOLUTE and (abs(b.cd) > abs(a.cd) or a.strength != ABSOLUTE):
+        rule = "larger-colour-difference" if a.strength == ABSOLUTE else "stronger-preference"
+        return give(b, pb, rule, f"{_cname(pb)}: {b.label} {_why(b)}")  # type: ignore[arg-type]
+    if a.strength == STRONG and b.strength != STRONG:
+        return give(
+            a,
+            pa,
+            "stronger-preference",
+            f"{_cname(pa)}: {a.label} {_why(a)}, a stronger claim than {b.label}'s",
+        )
+    if b.strength == STRONG and a.strength != STRONG:
+        return give(
+            b,
+            pb,
+            "stronger-preference",
+            f"{_cname(pb)}: {b.label} {_why(b)}, a stronger claim than {a.label}'s",
+        )  # type: ignore[arg-type]
+    ca, cb = a.colours, b.colours
+    for k in range(1, min(len(ca), len(cb)) + 1):
+        if ca[-k] is not cb[-k]:
+            c = ca[-k].opposite
+            return give(
+                a,
+                c,
+                "alternation",
+                f"{_cname(c)}: {a.label} had {_cname(ca[-k])} and {b.label} had {_cname(cb[-k])} in the latest game where their colours differed, so both alternate",
+            )
+    return give(
+        a, pa, "higher-ranked-preference", f"{_cname(pa)}: {a.label} is ranked higher and wanted {_cname(pa)}"
+    )
+
+
+def _cname(c: Colour) -> str:
+    return "White" if c is Colour.WHITE else "Black"
+
+
+def _why(p: PlayerState) -> str:
+    if p.pref is None:
+        return "has no preference"
+    if p.strength == ABSOLUTE:
+        if abs(p.cd) > 1:
+            return f"has played {abs(p.cd)} more games with {_cname(p.pref.opposite)}"
+        return f"had {_cname(p.pref.opposite)} in the last two games"
+    if p.strength == STRONG:
+        return f"has played one more game with {_cname(p.pref.opposite)}"
+    return f"had {_cname(p.pref.opposite)} last time"
+
+
+# ----- entry point -----------------------------------------------------------------------------
+def pair_round(request: PairingRequest) -> PairingResult:
+    """Pair one round with the FIDE Dutch system (C.04.3, 2026).
+
+    Raises :class:`~pairing.engine.errors.NoValidPairingError` when no pairing satisfies C1-C4,
+    unless ``request.least_bad`` is set, and :class:`~pairing.engine.errors.InvalidRequestError`
+    for inconsistent input.
+    """
+    try:
+        return _pair(request)
+    except NoValidPairingError:
+        if not request.least_bad:
+            raise
+        from .least_bad import pair_least_bad  # type: ignore[import-not-found]
+
+        return pair_least_bad(request)
+
+
+def _pair(request: PairingRequest) -> PairingResult:
+    states, _by_id = build_states(request)
+    states.sort(key=lambda p: (-p.score, p.tpn))
+    if not states:
+        return PairingResult(boards=())
+    rnd = _Round(request, states)
+    groups: list[list[int]] = []
+    for i, p in enumerate(states):
+        if groups and states[groups[-1][0]].score == p.score:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    rnd.prepare(groups)
+
+    pairs: list[tuple[int, int]] = []
+    floats: list[FloatNote] = []
+    notes: list[str] = []
+    mdps: list[int] = []
+    for g, group in enumerate(groups):
+        nxt = groups[g + 1] if g + 1 < len(groups) else []
+        br = _Bracket(rnd, g, mdps, group, nxt)
+        br.run()
+        if br.best is None:
+            raise NoValidPairingError(
+                f"bracket at score {_fmt(states[group[0]].score)} cannot be paired under C1-C4"
+            )
+        score_txt = _fmt(states[group[0]].score)
+        if br.best_info:
+            notes.append(f"Bracket {score_txt}: {br.best_info} (the plain order broke a criterion)")
+        if br.exhausted:
+            notes.append(f"Bracket {score_txt}: search budget reached; best candidate found was used")
+        for x, y in br.best_pairs:
+            a, b = states[x], states[y]
+            if a.score != b.score:
+                hi, lo = (a, b) if a.score > b.score else (b, a)
+                floats.append(
+                    FloatNote(hi.id, "down", hi.score, lo.score, f"{hi.label} paired down to a lower score")
+                )
+                floats.append(
+                    FloatNote(lo.id, "up", lo.score, hi.score, f"{lo.label} paired up against a higher score")
+                )
+        pairs.extend(br.best_pairs)
+        new_mdps = sorted(br.best_floaters, key=lambda x: (-states[x].score, states[x].tpn))
+        for x in new_mdps:
+            p = states[x]
+            if nxt:
+                reason = (
+                    "odd number of players in the bracket"
+                    if len(br.bracket) % 2 == 1 and len(new_mdps) == 1
+                    else "no legal opponent left in the bracket (completion)"
+                )
+                floats.append(FloatNote(p.id, "down", p.score, states[nxt[0]].score, reason))
+        mdps = new_mdps
+    bye_id: int | None = None
+    if mdps:
+        if len(mdps) != 1 or not rnd.odd:
+            raise NoValidPairingError("players left unpaired after the last bracket")
+        bye = states[mdps[0]]
+        bye_id = bye.id
+        floats.append(
+            FloatNote(bye.id, "down", bye.score, 0, f"{bye.label} receives the pairing-allocated bye")
+        )
+
+    # colours and board order (GHR 3.6)
+    rows = []
+    for x, y in pairs:
+        a, b = (states[x], states[y]) if x < y else (states[y], states[x])
+        white, black, rule, msg = allocate(a, b, request.initial_colour)
+        rows.append(((-a.score, -(a.score + b.score), a.tpn), white, black, rule, msg))
+    rows.sort(key=lambda t: t[0])
+    boards = []
+    board_notes = []
+    for k, (_key, white, black, rule, msg) in enumerate(rows, start=1):
+        boards.append(Board(k, white.id, black.id))
+        board_notes.append(BoardNote(k, rule, msg))
+    explanation = Explanation(
+        scoregroups=tuple((states[g[0]].score, tuple(states[i].id for i in g)) for g in groups),
+        floats=tuple(floats),
+        boards=tuple(board_notes),
+        notes=tuple(notes),
+    )
+    return PairingResult(boards=tuple(boards), bye=bye_id, explanation=explanation)
