@@ -99,8 +99,10 @@ def histories_for_tournament(
         codes = _BOARD_CODES.get(result)
         if codes is None:  # not played, or no result yet
             continue
-        records[white][number - 1] = RoundRecord(codes[0], black, W)
-        records[black][number - 1] = RoundRecord(codes[1], white, B)
+        if white in records:
+            records[white][number - 1] = RoundRecord(codes[0], black, W)
+        if black in records:
+            records[black][number - 1] = RoundRecord(codes[1], white, B)
     if byes is None:
         byes = list(RoundBye.objects.filter(tournament=tournament, round_number__lte=through_round))
     for bye in byes:

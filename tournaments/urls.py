@@ -1,11 +1,39 @@
-"""Staff pages (organisers and arbiters)."""
+"""Staff pages (organisers and arbiters), plus the help pages."""
 
 from django.urls import path
 
-from tournaments.views import home
+from tournaments.views import help, home, participants, results, rounds, tournament
 
 app_name = "tournaments"
 
+T = "t/<int:tournament_id>/"
+R = T + "rounds/<int:number>/"
+
 urlpatterns = [
     path("", home.home, name="home"),
+    path("help/swiss/", help.swiss, name="help_swiss"),
+    path("t/new/", tournament.tournament_new, name="tournament_new"),
+    path("t/new/suggestion/", tournament.format_suggestion, name="format_suggestion"),
+    path(T, rounds.rounds, name="tournament"),
+    path(T + "settings/", tournament.tournament_settings, name="settings"),
+    path(T + "settings/tiebreaks/", tournament.tiebreaks_update, name="tiebreaks"),
+    path(T + "start/", tournament.start, name="start"),
+    path(T + "standings/", tournament.standings, name="standings"),
+    path(T + "participants/", participants.participants, name="participants"),
+    path(T + "participants/add/", participants.participant_add, name="participant_add"),
+    path(T + "participants/import/", participants.participants_import, name="participants_import"),
+    path(T + "participants/<int:participant_id>/withdraw/", participants.withdraw, name="withdraw"),
+    path(T + "byes/add/", participants.bye_add, name="bye_add"),
+    path(T + "byes/<int:bye_id>/cancel/", participants.bye_remove, name="bye_cancel"),
+    path(T + "rounds/", rounds.rounds, name="rounds"),
+    path(T + "rounds/pair/", rounds.pair_next, name="round_pair"),
+    path(R, rounds.round_detail, name="round"),
+    path(R + "status/", rounds.round_status, name="round_status"),
+    path(R + "live/", rounds.round_live, name="round_live"),
+    path(R + "publish/", rounds.publish, name="round_publish"),
+    path(R + "delete/", rounds.delete, name="round_delete"),
+    path(R + "repair/", rounds.repair, name="round_repair"),
+    path(R + "exchange/", rounds.exchange, name="boards_exchange"),
+    path(T + "boards/<int:board_id>/swap/", rounds.swap_colours, name="board_swap"),
+    path(T + "boards/<int:board_id>/result/", results.record, name="result"),
 ]

@@ -1,0 +1,81 @@
+from __future__ import annotations
+
+from django.contrib.messages import get_messages
+from django.urls import reverse
+
+from tournaments.models import Board
+
+from .conftest import htmx
+
+
+def result_url(tournament, board):
+    return reverse("tournaments:result", kwargs={"tournament_id": tournament.pk, "board_id": board.pk})
+
+
+def test_htmx_entry_returns_the_row_and_refreshes_standings(arbiter_client, tournament, published_round):
+    board = Board.objects.filter(round=published_round).first()
+    response = htmx(
+        arbiter_client, "post", result_url(tournament, board), data={"result": "1/2-1/2", "version": 0}
+    )
+    body = response.content.decode()
+    assert response.status_code == 200 and "<html" not in body
+    assert f'id="board-{board.pk}"' in body and "½-½" in body and "Saved" in body
+    assert 'name="version" value="1"' in body
+    assert response["HX-Trigger"] == '{"standings-changed": {}}'
+    board.refresh_from_db()
+    assert board.result == "1/2-1/2"
+
+
+def test_without_javascript_the_form_posts_and_comes_back(arbiter_client, tournament, published_round):
+    board = Board.objects.filter(round=published_round).first()
+    response = arbiter_client.post(result_url(tournament, board), {"result": "0-1", "version": 0})
+    assert response.status_code == 302 and response["Location"].endswith("/rounds/1/")
+    board.refresh_from_db()
+    assert board.result == "0-1"
+
+
+def test_the_second_arbiter_on_the_same_board_gets_a_conflict_message(
+    client, arbiter, organiser, tournament, published_round
+):
+    board = Board.objects.filter(round=published_round).first()
+    client.force_login(organiser)
+    htmx(client, "post", result_url(tournament, board), data={"result": "1-0", "version": 0})
+    client.force_login(arbiter)
+    response = htmx(client, "post", result_url(tournament, board), data={"result": "0-1", "version": 0})
+    body = response.content.decode()
+    assert response.status_code == 200 and response["X-Result-Status"] == "409"
+    assert "changed by olga" in body and "Your entry was not saved" in body
+    assert '<strong class="result-value">1-0</strong>' in body and 'name="version" value="1"' in body
+    assert "HX-Trigger" not in response
+    board.refresh_from_db()
+    assert board.result == "1-0"
+
+
+def test_a_conflict_without_javascript_is_a_page_message(
+    client, arbiter, organiser, tournament, published_round
+):
+    board = Board.objects.filter(round=published_round).first()
+    client.force_login(organiser)
+    client.post(result_url(tournament, board), {"result": "1-0", "version": 0})
+    client.force_login(arbiter)
+    response = client.post(result_url(tournament, board), {"result": "0-1", "version": 0})
+    assert any("was changed by olga" in str(m) for m in get_messages(response.wsgi_request))
+    board.refresh_from_db()
+    assert board.result == "1-0"
+
+
+def test_results_cannot_be_entered_in_a_draft(arbiter_client, tournament, draft_round):
+    board = Board.objects.filter(round=draft_round).first()
+    response = htmx(
+        arbiter_client, "post", result_url(tournament, board), data={"result": "1-0", "version": 0}
+    )
+    assert "not published yet" in response.content.decode()
+    board.refresh_from_db()
+    assert board.result == ""
+
+
+def test_a_board_of_another_tournament_is_404(arbiter_client, tournament, published_round, stranger):
+    other = stranger.tournament_roles.first().tournament
+    board = Board.objects.filter(round=published_round).first()
+    url = reverse("tournaments:result", kwargs={"tournament_id": other.pk, "board_id": board.pk})
+    assert arbiter_client.post(url, {"result": "1-0", "version": 0}).status_code == 404

@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+from django.urls import reverse
+
+from tournaments.models import Board, Tournament
+from tournaments.services.results import result_record
+
+from .conftest import htmx
+
+
+def live_url(tournament, version):
+    return (
+        reverse("tournaments:round_live", kwargs={"tournament_id": tournament.pk, "number": 1})
+        + f"?version={version}"
+    )
+
+
+def test_nothing_changed_means_no_content(
+    arbiter_client, tournament, published_round, django_assert_num_queries
+):
+    version = Tournament.objects.get(pk=tournament.pk).version
+    with django_assert_num_queries(4):  # session, user, tournament, role
+        response = htmx(arbiter_client, "get", live_url(tournament, version))
+    assert response.status_code == 204
+
+
+def test_another_arbiters_result_appears(arbiter_client, tournament, published_round, organiser):
+    version = Tournament.objects.get(pk=tournament.pk).version
+    board = Board.objects.filter(round=published_round).first()
+    result_record(board=board, user=organiser, result="0-1", expected_version=0)
+    response = htmx(arbiter_client, "get", live_url(tournament, version))
+    body = response.content.decode()
+    assert response.status_code == 200 and 'id="pairings-table"' in body and "<html" not in body
+    assert f"?version={version + 1}" in body
+    assert f'id="board-{board.pk}"' in body and '<strong class="result-value">0-1</strong>' in body

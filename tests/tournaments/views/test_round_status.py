@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+from django.urls import reverse
+
+from tournaments.models import Round
+from tournaments.services.rounds import round_pair, round_pair_execute
+
+from .conftest import htmx
+
+
+def status_url(tournament, number=1):
+    return reverse("tournaments:round_status", kwargs={"tournament_id": tournament.pk, "number": number})
+
+
+def test_while_pairing_the_status_polls_itself(arbiter_client, tournament, players, arbiter):
+    round_pair(tournament=tournament, user=arbiter)
+    response = htmx(arbiter_client, "get", status_url(tournament))
+    body = response.content.decode()
+    assert 'id="round-status"' in body and 'hx-trigger="every 2s"' in body and "<html" not in body
+    assert "HX-Refresh" not in response
+    page = arbiter_client.get(
+        reverse("tournaments:round", kwargs={"tournament_id": tournament.pk, "number": 1})
+    )
+    assert b'http-equiv="refresh"' in page.content  # without JavaScript the page reloads itself
+
+
+def test_when_the_draft_is_ready_polling_stops_and_the_page_reloads(
+    arbiter_client, tournament, players, arbiter
+):
+    rnd = round_pair(tournament=tournament, user=arbiter)
+    round_pair_execute(round_id=rnd.pk)
+    response = htmx(arbiter_client, "get", status_url(tournament))
+    assert response["HX-Refresh"] == "true"
+    assert b"every 2s" not in response.content and b"Draft" in response.content
+
+
+def test_a_failed_pairing_says_why_and_offers_to_try_again(arbiter_client, tournament, players, arbiter):
+    rnd = round_pair(tournament=tournament, user=arbiter)
+    Round.objects.filter(pk=rnd.pk).update(status="failed", error="The engine ran out of time.")
+    body = arbiter_client.get(status_url(tournament)).content.decode()
+    assert "Pairing failed" in body and "The engine ran out of time." in body and "Pair again" in body

@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+from django.contrib.messages import get_messages
+from django.urls import reverse
+
+from tournaments.models import AuditLog, Tournament
+
+from .test_tournament_new import form_data
+
+
+def settings_url(tournament):
+    return reverse("tournaments:settings", kwargs={"tournament_id": tournament.pk})
+
+
+def tiebreaks_url(tournament):
+    return reverse("tournaments:tiebreaks", kwargs={"tournament_id": tournament.pk})
+
+
+def test_organisers_change_settings_before_the_start(organiser_client, tournament):
+    body = organiser_client.get(settings_url(tournament)).content.decode()
+    assert 'id="settings-form"' in body and "frozen" not in body
+    response = organiser_client.post(
+        settings_url(tournament), form_data(name="Club Championship", rounds_planned="7")
+    )
+    assert response.status_code == 302
+    assert Tournament.objects.get(pk=tournament.pk).rounds_planned == 7
+
+
+def test_after_round_one_only_the_descriptive_fields_can_change(
+    organiser_client, tournament, published_round
+):
+    body = organiser_client.get(settings_url(tournament)).content.decode()
+    assert "everything that decides pairings and standings is frozen" in body
+    assert 'name="rounds_planned" value="5" min="1" max="99" required disabled' in body
+    organiser_client.post(
+        settings_url(tournament), form_data(name="Renamed", rounds_planned="9", place="Library")
+    )
+    t = Tournament.objects.get(pk=tournament.pk)
+    assert (t.name, t.place, t.rounds_planned) == ("Renamed", "Library", 5)
+
+
+def test_changing_tiebreaks_after_the_start_needs_a_reason(arbiter_client, tournament, published_round):
+    response = arbiter_client.post(tiebreaks_url(tournament), {"codes": "SB,BH", "reason": ""})
+    assert any("Write down the reason" in str(m) for m in get_messages(response.wsgi_request))
+    assert response["Location"].endswith("/rounds/")  # arbiters cannot see the settings page
+    arbiter_client.post(
+        tiebreaks_url(tournament), {"codes": "SB,BH", "reason": "Misprint in the announcement"}
+    )
+    assert Tournament.objects.get(pk=tournament.pk).tiebreaks == "SB,BH"
+    assert AuditLog.objects.filter(action="tiebreaks_change_after_start").count() == 1

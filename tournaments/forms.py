@@ -1,0 +1,169 @@
+"""Forms parse and type the input; the services decide what is allowed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from pairing.engine.tiebreaks import TIEBREAKS
+from tournaments.models import Participant, RoundBye, Tournament
+
+SCORING_PRESETS = {
+    "standard": (2, 1, 0),
+    "three-one-zero": (6, 2, 0),
+}
+SCORING_CHOICES = [("standard", "Win 1, draw ½, loss 0"), ("three-one-zero", "Win 3, draw 1, loss 0")]
+BYE_CHOICES = [("win", "A win's points"), ("draw", "A draw's points"), ("zero", "Nothing")]
+COLOUR_CHOICES = [("", "Draw by lot"), ("w", "White"), ("b", "Black")]
+TIEBREAK_HELP = ", ".join(f"{info.code} = {info.name}" for info in TIEBREAKS)
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(max_length=150)
+    place = forms.CharField(max_length=150, required=False)
+    start_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    end_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    expected_players = forms.IntegerField(
+        min_value=2, max_value=2000, required=False, help_text="We suggest a format and a number of rounds."
+    )
+    format = forms.ChoiceField(choices=Tournament.Format.choices)
+    double_round_robin = forms.BooleanField(required=False, label="Double round robin (everyone meets twice)")
+    rounds_planned = forms.IntegerField(min_value=1, max_value=99, label="Rounds", initial=5)
+    scoring = forms.ChoiceField(choices=SCORING_CHOICES, initial="standard")
+    bye_value = forms.ChoiceField(choices=BYE_CHOICES, initial="win", label="Pairing-allocated bye is worth")
+    acceleration = forms.ChoiceField(choices=Tournament.Acceleration.choices, initial="none")
+    tiebreaks = forms.CharField(
+        max_length=200, required=False, help_text=f"In order, comma-separated. {TIEBREAK_HELP}."
+    )
+    unplayed_rule = forms.ChoiceField(
+        choices=Tournament.UnplayedRule.choices, label="Unplayed rounds in tie-breaks"
+    )
+    initial_colour = forms.ChoiceField(
+        choices=COLOUR_CHOICES, required=False, label="Colour of no. 1 in round 1"
+    )
+    pairing_numbers = forms.ChoiceField(choices=Tournament.PairingNumbers.choices, label="Pairing numbers")
+    late_entry_points = forms.ChoiceField(
+        choices=Tournament.LateEntryPoints.choices, label="Late entries' missed rounds"
+    )
+    max_half_byes = forms.IntegerField(
+        min_value=0, max_value=20, initial=2, label="Half-point byes per player"
+    )
+    no_byes_in_last_rounds = forms.IntegerField(
+        min_value=0, max_value=20, initial=1, label="No byes in the last … rounds"
+    )
+    withdrawal_games = forms.ChoiceField(
+        choices=Tournament.WithdrawalGames.choices, label="Round robin: a withdrawal's remaining games"
+    )
+
+    def service_fields(self) -> dict[str, Any]:
+        """The cleaned data as ``tournament_create``/``tournament_update`` keywords."""
+        data = dict(self.cleaned_data)
+        data.pop("expected_players", None)
+        win, draw, loss = SCORING_PRESETS[data.pop("scoring")]
+        bye = {"win": win, "draw": draw, "zero": 0}[data.pop("bye_value")]
+        data.update(win_points=win, draw_points=draw, loss_points=loss, bye_points=bye)
+        if not data.get("tiebreaks"):
+            data.pop("tiebreaks", None)
+        if not data.get("initial_colour"):
+            data.pop("initial_colour", None)
+        return data
+
+    @staticmethod
+    def initial_from(tournament: Tournament) -> dict[str, Any]:
+        scoring = next(
+            (
+                k
+                for k, v in SCORING_PRESETS.items()
+                if v == (tournament.win_points, tournament.draw_points, tournament.loss_points)
+            ),
+            "standard",
+        )
+        bye = {tournament.win_points: "win", tournament.draw_points: "draw", 0: "zero"}.get(
+            tournament.bye_points, "win"
+        )
+        initial = {
+            name: getattr(tournament, name)
+            for name in TournamentForm.base_fields
+            if hasattr(tournament, name)
+        }
+        initial.update(scoring=scoring, bye_value=bye)
+        return initial
+
+
+class ParticipantForm(forms.Form):
+    name = forms.CharField(max_length=100, widget=forms.TextInput(attrs={"autocomplete": "off"}))
+    rating = forms.IntegerField(min_value=0, max_value=3500, required=False)
+    title = forms.ChoiceField(choices=Participant.Title.choices, required=False)
+    federation = forms.CharField(max_length=3, required=False)
+    fide_id = forms.CharField(max_length=12, required=False, label="FIDE id")
+    club_name = forms.CharField(max_length=100, required=False, label="Club")
+
+    def service_fields(self) -> dict[str, Any]:
+        data = dict(self.cleaned_data)
+        data["rating"] = data.get("rating") or 0
+        return data
+
+
+class CsvImportForm(forms.Form):
+    text = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 10, "cols": 70, "spellcheck": "false"}),
+        label="Paste the list",
+        help_text="One player per line: name, rating, title, federation, FIDE id, club. A header row is optional.",
+    )
+    file = forms.FileField(required=False, label="…or upload a CSV file")
+
+    def csv_text(self) -> str:
+        upload = self.cleaned_data.get("file")
+        if upload:
+            raw = upload.read(2_000_000)
+            for encoding in ("utf-8-sig", "cp1252"):
+                try:
+                    return raw.decode(encoding)
+                except UnicodeDecodeError:
+                    continue
+        return self.cleaned_data.get("text") or ""
+
+
+class ByeForm(forms.Form):
+    KIND_CHOICES = [
+        (RoundBye.Kind.HALF_POINT, "Half-point bye"),
+        (RoundBye.Kind.ZERO_POINT, "Zero-point bye"),
+        (RoundBye.Kind.ABSENT, "Absent"),
+    ]
+    participant = forms.TypedChoiceField(coerce=int, choices=())
+    round_number = forms.IntegerField(min_value=1, label="Round")
+    kind = forms.ChoiceField(choices=KIND_CHOICES)
+
+    def __init__(self, *args: Any, participants: list[Participant] = (), **kwargs: Any) -> None:  # type: ignore[assignment]
+        super().__init__(*args, **kwargs)
+        self.fields["participant"].choices = [
+            (p.pk, f"{p.pairing_number or '-'}. {p.name}") for p in participants
+        ]
+
+
+class WithdrawForm(forms.Form):
+    from_round = forms.IntegerField(min_value=1, required=False)
+
+
+class TiebreaksForm(forms.Form):
+    codes = forms.CharField(
+        max_length=200, label="Tie-breaks", help_text=f"In order, comma-separated. {TIEBREAK_HELP}."
+    )
+    reason = forms.CharField(
+        max_length=500, required=False, help_text="Required once round 1 has been paired."
+    )
+
+
+class ResultForm(forms.Form):
+    result = forms.ChoiceField(
+        choices=[("", "—"), *[(c, c) for c in ("1-0", "1/2-1/2", "0-1", "+/-", "-/+", "-/-", "0-0")]],
+        required=False,
+    )
+    version = forms.IntegerField(min_value=0)
+
+
+class ExchangeForm(forms.Form):
+    board_a = forms.IntegerField(min_value=1, label="Board")
+    board_b = forms.IntegerField(min_value=1, label="with board")

@@ -1,0 +1,12 @@
+"""Help pages for players and staff (no login needed)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+
+@require_GET
+def swiss(request: HttpRequest) -> HttpResponse:
+    return render(request, "help/swiss.html")

@@ -1,0 +1,166 @@
+"""The registration desk: quick add, CSV import, late entries, withdrawals, byes and absences."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tournaments import selectors
+from tournaments.forms import ByeForm, CsvImportForm, ParticipantForm, WithdrawForm
+from tournaments.models import Participant, Round, RoundBye, Tournament
+from tournaments.permissions import ARBITRATE, VIEW, can_arbitrate, can_organise, staff_tournament
+from tournaments.services.errors import ServiceError
+from tournaments.services.players import (
+    absence_mark,
+    bye_cancel,
+    bye_request,
+    participant_register,
+    participant_withdraw,
+    participants_import_csv,
+)
+from tournaments.views._helpers import render_page, report
+
+PAGE = "tournaments/participants.html"
+
+
+def _context(request: HttpRequest, tournament: Tournament, **extra: object) -> dict[str, object]:
+    rows = selectors.participant_rows(tournament)
+    started = Round.objects.filter(tournament=tournament).exists()
+    next_round = selectors.next_round_number(tournament)
+    return {
+        "tournament": tournament,
+        "rows": rows,
+        "started": started,
+        "next_round": next_round,
+        "round_robin": tournament.format == Tournament.Format.ROUND_ROBIN,
+        "can_arbitrate": can_arbitrate(request.user, tournament),
+        "can_organise": can_organise(request.user, tournament),
+        "form": ParticipantForm(),
+        "bye_form": ByeForm(
+            participants=[r.participant for r in rows if r.participant.status == Participant.Status.ACTIVE],
+            initial={"round_number": next_round},
+        ),
+        "upcoming_byes": selectors.upcoming_byes(tournament),
+        **extra,
+    }
+
+
+@require_GET
+@staff_tournament(VIEW)
+def participants(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    return render_page(request, PAGE, _context(request, tournament), partial="participant-list")
+
+
+@require_POST
+@staff_tournament(ARBITRATE)
+def participant_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Quick add (a late entry once round 1 is paired). htmx gets the panel back, form cleared on success."""
+    form = ParticipantForm(request.POST)
+    status = 200
+    if form.is_valid():
+        try:
+            p = participant_register(tournament=tournament, user=request.user, **form.service_fields())
+        except ServiceError as exc:
+            report(request, exc, form)
+            status = 400
+        else:
+            late = f" (late entry: joins in round {p.joined_round})" if p.joined_round > 1 else ""
+            messages.success(request, f"{p.name} registered as no. {p.pairing_number}{late}.")
+            form = ParticipantForm()
+    else:
+        status = 400
+    if not request.htmx:
+        if status != 200:
+            return render_page(request, PAGE, _context(request, tournament, form=form), status=status)
+        return redirect("tournaments:participants", tournament_id=tournament.pk)
+    # htmx swaps 2xx only: answer 200 and show the errors in the panel.
+    return render_page(request, PAGE, _context(request, tournament, form=form), partial="participants-panel")
+
+
+@require_http_methods(["GET", "POST"])
+@staff_tournament(ARBITRATE)
+def participants_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = CsvImportForm(request.POST or None, request.FILES or None)
+    preview = None
+    if request.method == "POST" and form.is_valid():
+        text = form.csv_text()
+        commit = "commit" in request.POST
+        try:
+            preview = participants_import_csv(
+                tournament=tournament, user=request.user, text=text, commit=commit
+            )
+        except ServiceError as exc:
+            report(request, exc)
+        else:
+            if preview.saved:
+                messages.success(request, f"Imported {len(preview.rows)} players.")
+                return redirect("tournaments:participants", tournament_id=tournament.pk)
+            if commit:
+                messages.error(request, "Nothing was imported: correct the rows marked below and try again.")
+            form = CsvImportForm(initial={"text": text})
+    context = {"tournament": tournament, "form": form, "preview": preview}
+    return render_page(request, "tournaments/participants_import.html", context, partial="import-preview")
+
+
+@require_POST
+@staff_tournament(ARBITRATE)
+def withdraw(request: HttpRequest, tournament: Tournament, participant_id: int) -> HttpResponse:
+    participant = get_object_or_404(Participant, pk=participant_id, tournament=tournament)
+    form = WithdrawForm(request.POST)
+    from_round = form.cleaned_data.get("from_round") if form.is_valid() else None
+    try:
+        p = participant_withdraw(participant=participant, user=request.user, from_round=from_round)
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        messages.success(
+            request,
+            f"{p.name} has withdrawn; their games stand. Not paired from round {p.withdrawn_from_round}.",
+        )
+    return redirect("tournaments:participants", tournament_id=tournament.pk)
+
+
+@require_POST
+@staff_tournament(ARBITRATE)
+def bye_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    people = list(Participant.objects.filter(tournament=tournament))
+    form = ByeForm(request.POST, participants=people)
+    if not form.is_valid():
+        messages.error(request, "Choose a participant, a round and the kind of bye.")
+        return redirect("tournaments:participants", tournament_id=tournament.pk)
+    participant = next(p for p in people if p.pk == form.cleaned_data["participant"])
+    number, kind = form.cleaned_data["round_number"], form.cleaned_data["kind"]
+    try:
+        if kind == RoundBye.Kind.ABSENT:
+            bye = absence_mark(participant=participant, round_number=number, user=request.user)
+        else:
+            bye = bye_request(participant=participant, round_number=number, kind=kind, user=request.user)
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        messages.success(request, f"{participant.name}: {bye.get_kind_display().lower()} in round {number}.")
+        if getattr(bye, "needs_repair", False):
+            messages.warning(
+                request, f"Round {number} is already a draft: pair it again so the bye is taken into account."
+            )
+    return redirect("tournaments:participants", tournament_id=tournament.pk)
+
+
+@require_POST
+@staff_tournament(ARBITRATE)
+def bye_remove(request: HttpRequest, tournament: Tournament, bye_id: int) -> HttpResponse:
+    bye = get_object_or_404(
+        RoundBye.objects.select_related("participant", "tournament"), pk=bye_id, tournament=tournament
+    )
+    try:
+        bye_cancel(bye=bye, user=request.user)
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        messages.success(
+            request,
+            f"Cancelled {bye.participant.name}'s {bye.get_kind_display().lower()} in round {bye.round_number}.",
+        )
+    return redirect("tournaments:participants", tournament_id=tournament.pk)

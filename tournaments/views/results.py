@@ -1,0 +1,67 @@
+"""Result entry, board by board. htmx posts get the board's row back (with the conflict message
+when another arbiter changed the board first) and an ``HX-Trigger: standings-changed``."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+from django_htmx.http import trigger_client_event
+
+from tournaments.forms import ResultForm
+from tournaments.models import Board, Tournament
+from tournaments.permissions import ARBITRATE, staff_tournament
+from tournaments.selectors import board_row
+from tournaments.services.errors import ConflictError, ServiceError
+from tournaments.services.results import result_record
+
+
+@require_POST
+@staff_tournament(ARBITRATE)
+def record(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpResponse:
+    board = get_object_or_404(
+        Board.objects.select_related("round__tournament", "white", "black"),
+        pk=board_id,
+        round__tournament=tournament,
+    )
+    form = ResultForm(request.POST)
+    error, status = "", 200
+    if not form.is_valid():
+        error, status = "Choose a result.", 400
+    else:
+        try:
+            board = result_record(
+                board=board,
+                user=request.user,
+                result=form.cleaned_data["result"],
+                expected_version=form.cleaned_data["version"],
+            )
+        except ConflictError as exc:
+            error, status = exc.message, 409
+            board.refresh_from_db()
+        except ServiceError as exc:
+            error, status = exc.message, 400
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        else:
+            messages.success(
+                request, f"Board {board.number}: {board.get_result_display() or 'result cleared'}."
+            )
+        return redirect("tournaments:round", tournament_id=tournament.pk, number=board.round.number)
+    # The row is re-rendered either way; htmx only swaps 2xx answers, so errors travel in the row.
+    row = board_row(board)
+    context = {
+        "row": row,
+        "tournament": tournament,
+        "editable": True,
+        "results_open": True,
+        "error": error,
+        "saved": not error,
+    }
+    response = render(request, "tournaments/_board_row.html", context)
+    response["X-Result-Status"] = str(status)
+    if not error:
+        trigger_client_event(response, "standings-changed")
+    return response

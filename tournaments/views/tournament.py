@@ -1,0 +1,165 @@
+"""Creating a tournament, its settings, tie-breaks, starting a round robin, staff standings."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from pairing.engine.errors import PairingError
+from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, TIEBREAKS, validate_tiebreaks
+from pairing.services import standings_for_tournament
+from tournaments.forms import TiebreaksForm, TournamentForm
+from tournaments.models import Tournament
+from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_arbitrate, can_organise, staff_tournament
+from tournaments.services.errors import ServiceError
+from tournaments.services.rounds import tournament_start
+from tournaments.services.tournaments import (
+    DESCRIPTIVE_FIELDS,
+    round_one_paired,
+    suggest_format,
+    tiebreaks_change,
+    tournament_create,
+    tournament_update,
+)
+from tournaments.views._helpers import render_page, report
+
+TIEBREAK_NAMES = {info.code: info.name for info in TIEBREAKS}
+
+
+def tiebreak_order(codes: str, fmt: str) -> tuple[list[str], str]:
+    """Names of the tie-breaks that will be published, or a message why the list is not valid."""
+    round_robin = fmt == Tournament.Format.ROUND_ROBIN
+    raw = [c for c in codes.split(",") if c.strip()] or list(
+        ROUND_ROBIN_DEFAULT if round_robin else SWISS_DEFAULT
+    )
+    try:
+        return [f"{c} — {TIEBREAK_NAMES[c]}" for c in validate_tiebreaks(raw, round_robin=round_robin)], ""
+    except PairingError as exc:
+        return [], str(exc)
+
+
+def suggestion_context(request: HttpRequest) -> dict[str, object]:
+    players = request.GET.get("expected_players") or request.POST.get("expected_players") or ""
+    fmt = request.GET.get("format") or request.POST.get("format") or Tournament.Format.SWISS
+    codes = request.GET.get("tiebreaks", request.POST.get("tiebreaks", ""))
+    context: dict[str, object] = {}
+    if players.isdigit() and int(players) >= 2:
+        context["suggested_format"], context["suggested_rounds"] = suggest_format(int(players))
+        context["suggested_format_label"] = Tournament.Format(context["suggested_format"]).label
+        context["expected_players"] = int(players)
+    context["tiebreak_names"], context["tiebreak_error"] = tiebreak_order(codes, fmt)
+    return context
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST or None, initial={"format": "swiss", "rounds_planned": 5})
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = tournament_create(user=request.user, **form.service_fields())
+        except ServiceError as exc:
+            report(request, exc, form)
+        else:
+            messages.success(request, f"{tournament.name} is ready. Add the participants next.")
+            return redirect("tournaments:participants", tournament_id=tournament.pk)
+    context = {"form": form, **suggestion_context(request)}
+    return render_page(request, "tournaments/tournament_form.html", context)
+
+
+@login_required
+@require_GET
+def format_suggestion(request: HttpRequest) -> HttpResponse:
+    """The create form's advice panel (htmx swaps it in as the field size and tie-breaks change).
+    Without JavaScript the "Suggest" button lands here and gets the whole form, filled in."""
+    context = suggestion_context(request)
+    if request.htmx:
+        return render_page(request, "tournaments/tournament_form.html", context, partial="format-suggestion")
+    initial = {k: v for k, v in request.GET.items() if k in TournamentForm.base_fields}
+    if "suggested_format" in context:
+        initial.update(format=context["suggested_format"], rounds_planned=context["suggested_rounds"])
+    return render_page(
+        request, "tournaments/tournament_form.html", {"form": TournamentForm(initial=initial), **context}
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@staff_tournament(ORGANISE)
+def tournament_settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    started = round_one_paired(tournament)
+    form = TournamentForm(request.POST or None, initial=TournamentForm.initial_from(tournament))
+    if started:
+        for name, field in form.fields.items():
+            field.disabled = name not in DESCRIPTIVE_FIELDS
+    if request.method == "POST" and form.is_valid():
+        fields = form.service_fields()
+        if started:
+            fields = {k: v for k, v in fields.items() if k in DESCRIPTIVE_FIELDS}
+        try:
+            tournament_update(tournament=tournament, user=request.user, **fields)
+        except ServiceError as exc:
+            report(request, exc, form)
+        else:
+            messages.success(request, "Settings saved.")
+            return redirect("tournaments:settings", tournament_id=tournament.pk)
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "started": started,
+        "tiebreaks_form": TiebreaksForm(initial={"codes": tournament.tiebreaks}),
+        "tiebreak_names": tiebreak_order(tournament.tiebreaks, tournament.format)[0],
+    }
+    return render_page(request, "tournaments/settings.html", context)
+
+
+@require_POST
+@staff_tournament(ARBITRATE)
+def tiebreaks_update(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = TiebreaksForm(request.POST)
+    if form.is_valid():
+        try:
+            tiebreaks_change(
+                tournament=tournament,
+                user=request.user,
+                codes=form.cleaned_data["codes"],
+                reason=form.cleaned_data["reason"],
+            )
+        except ServiceError as exc:
+            report(request, exc)
+        else:
+            messages.success(request, "Tie-break order saved; it is published on the public rules page.")
+    else:
+        messages.error(request, "Give the tie-breaks as comma-separated codes.")
+    target = "tournaments:settings" if can_organise(request.user, tournament) else "tournaments:rounds"
+    return redirect(target, tournament_id=tournament.pk)
+
+
+@require_POST
+@staff_tournament(ORGANISE)
+def start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    try:
+        rounds = tournament_start(tournament=tournament, user=request.user)
+    except ServiceError as exc:
+        report(request, exc)
+        return redirect("tournaments:participants", tournament_id=tournament.pk)
+    messages.success(request, f"The round robin is drawn up: {len(rounds)} rounds, all published.")
+    return redirect("tournaments:rounds", tournament_id=tournament.pk)
+
+
+@require_GET
+@staff_tournament(VIEW)
+def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    through = request.GET.get("round")
+    table = standings_for_tournament(
+        tournament, through_round=int(through) if through and through.isdigit() else None
+    )
+    context = {
+        "tournament": tournament,
+        "standings": table,
+        "columns": [(code, TIEBREAK_NAMES.get(code, code)) for code in table.tiebreaks],
+        "can_arbitrate": can_arbitrate(request.user, tournament),
+    }
+    return render_page(request, "tournaments/standings.html", context, partial="standings-table")
