@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .baku import BakuPlan, baku_accelerations, baku_plan
 from .berger import BergerRound, berger_round, berger_table, draw_pairing_numbers
+from .checks import check_pairing
 from .errors import (
     AccelerationNotApplicableError,
     InvalidRequestError,
@@ -11,6 +12,7 @@ from .errors import (
     PairingError,
     TrfError,
 )
+from .least_bad import pair_least_bad
 from .trf import (
     ForbiddenGroup,
     TrfBye,
@@ -38,8 +40,10 @@ __all__ = [
     "baku_plan",
     "berger_round",
     "berger_table",
+    "check_pairing",
     "decode_trf",
     "draw_pairing_numbers",
+    "pair_least_bad",
     "parse_trf",
     "trf_from_request",
     "write_trf",
