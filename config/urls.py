@@ -6,7 +6,11 @@ from tournaments.auth_views import RateLimitedLoginView
 
 urlpatterns = [
     # The back office logs in through the same rate-limited page (it checks is_staff itself).
-    path("admin/login/", RedirectView.as_view(url="/accounts/login/", query_string=True)),
+    path(
+        "admin/login/",
+        RedirectView.as_view(url="/accounts/login/", query_string=True),
+        name="admin-login",
+    ),
     path("admin/", admin.site.urls),
     # Before the stock auth URLs so that logging in goes through the rate limit.
     path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),

@@ -1,0 +1,240 @@
+"""Who may write what: every write endpoint of the web pages and the API, against every role.
+
+The matrix below is the specification. ``test_every_write_endpoint_is_in_the_matrix`` finds the
+write endpoints by asking each URL in the resolvers, as a superuser, to accept POST, PUT, PATCH and
+DELETE (a 405 means it does not), so a new endpoint that accepts a write fails the suite until
+somebody decides here who may use it.
+
+Roles: ``anonymous``; ``viewer`` (holds the public link: anonymous, having opened the public
+page); ``stranger`` (organises another tournament); ``arbiter``; ``organiser``. Levels:
+
+* ``login``: any logged-in user (creating or importing a tournament makes them its organiser);
+* ``arbitrate``: arbiters and organisers (pairing, results, byes, withdrawals, late entries);
+* ``organise``: organisers only (settings, starting a round robin, the public link).
+
+A permitted call must really write: it answers below 400 and adds an audit row in the caller's
+name. A refused call answers with the role's refusal (login redirect or 401, 404 to strangers, 403
+to arbiters) and changes nothing at all.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+from rest_framework.authtoken.models import Token
+
+from tests.security import world as w
+from tournaments.models import AuditLog
+from tournaments.services.exchange_json import json_export
+from tournaments.services.exchange_trf import trf_export
+
+LOGIN, ARBITRATE, ORGANISE = "login", "arbitrate", "organise"
+ROLES = ("anonymous", "viewer", "stranger", "arbiter", "organiser")
+ALLOWED = {
+    LOGIN: {"stranger", "arbiter", "organiser"},
+    ARBITRATE: {"arbiter", "organiser"},
+    ORGANISE: {"organiser"},
+}
+
+TOURNAMENT_FORM = {
+    "name": "Spring Rapid",
+    "format": "swiss",
+    "rounds_planned": 5,
+    "scoring": "standard",
+    "bye_value": "win",
+    "acceleration": "none",
+    "unplayed_rule": "virtual-opponent",
+    "pairing_numbers": "rating",
+    "late_entry_points": "zero",
+    "max_half_byes": 2,
+    "no_byes_in_last_rounds": 1,
+    "withdrawal_games": "forfeit",
+}
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    level: str
+    state: str
+    data: Callable[[w.World], dict[str, Any]] = lambda world: {}
+
+
+def _participant(world: w.World) -> dict[str, Any]:
+    return {"participant": world.people[0].pk, "round_number": 2, "kind": "half"}
+
+
+MATRIX: dict[tuple[str, str], Endpoint] = {
+    # Web pages.
+    ("tournaments:tournament_new", "POST"): Endpoint(LOGIN, w.REGISTRATION, lambda _: TOURNAMENT_FORM),
+    ("tournaments:settings", "POST"): Endpoint(ORGANISE, w.REGISTRATION, lambda _: TOURNAMENT_FORM),
+    ("tournaments:tiebreaks", "POST"): Endpoint(
+        ARBITRATE, w.PUBLISHED, lambda _: {"codes": "BH,SB,WIN", "reason": "Announced before round 1"}
+    ),
+    ("tournaments:start", "POST"): Endpoint(ORGANISE, w.ROUND_ROBIN),
+    ("tournaments:participant_add", "POST"): Endpoint(
+        ARBITRATE, w.REGISTRATION, lambda _: {"name": "Nina Newcomer", "rating": 1500}
+    ),
+    ("tournaments:participants_import", "POST"): Endpoint(
+        ARBITRATE, w.REGISTRATION, lambda _: {"text": "Ann Apple,1500\nBob Berry,1400", "commit": "1"}
+    ),
+    ("tournaments:withdraw", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, lambda _: {"from_round": 2}),
+    ("tournaments:bye_add", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, _participant),
+    ("tournaments:bye_cancel", "POST"): Endpoint(ARBITRATE, w.PUBLISHED),
+    ("tournaments:round_pair", "POST"): Endpoint(ARBITRATE, w.FINISHED),
+    ("tournaments:round_publish", "POST"): Endpoint(ARBITRATE, w.DRAFT),
+    ("tournaments:round_delete", "POST"): Endpoint(ARBITRATE, w.DRAFT),
+    ("tournaments:round_repair", "POST"): Endpoint(ARBITRATE, w.DRAFT),
+    ("tournaments:boards_exchange", "POST"): Endpoint(
+        ARBITRATE, w.DRAFT, lambda _: {"board_a": 1, "board_b": 2}
+    ),
+    ("tournaments:board_swap", "POST"): Endpoint(ARBITRATE, w.DRAFT),
+    ("tournaments:result", "POST"): Endpoint(
+        ARBITRATE, w.PUBLISHED, lambda _: {"result": "1-0", "version": 0}
+    ),
+    ("public:regenerate", "POST"): Endpoint(ORGANISE, w.PUBLISHED),
+    # REST API.
+    ("api:tournaments", "POST"): Endpoint(LOGIN, w.REGISTRATION, lambda _: {"name": "API Open"}),
+    ("api:import-trf", "POST"): Endpoint(
+        LOGIN, w.FINISHED, lambda world: {"trf": trf_export(tournament=world.tournament)}
+    ),
+    ("api:import-json", "POST"): Endpoint(
+        LOGIN, w.FINISHED, lambda world: {"backup": json_export(tournament=world.tournament)}
+    ),
+    ("api:tournament", "PATCH"): Endpoint(ORGANISE, w.REGISTRATION, lambda _: {"name": "Renamed Open"}),
+    ("api:participants", "POST"): Endpoint(
+        ARBITRATE, w.REGISTRATION, lambda _: {"name": "Nina Newcomer", "rating": 1500}
+    ),
+    ("api:late-entries", "POST"): Endpoint(
+        ARBITRATE, w.PUBLISHED, lambda _: {"name": "Lars Late", "rating": 1500, "joined_round": 2}
+    ),
+    ("api:withdraw", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, lambda _: {"from_round": 2}),
+    ("api:byes", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, _participant),
+    ("api:bye", "DELETE"): Endpoint(ARBITRATE, w.PUBLISHED),
+    ("api:round-pair", "POST"): Endpoint(ARBITRATE, w.FINISHED),
+    ("api:round-publish", "POST"): Endpoint(ARBITRATE, w.DRAFT),
+    ("api:board", "PUT"): Endpoint(ARBITRATE, w.PUBLISHED, lambda _: {"result": "1-0", "version": 0}),
+}
+
+NOT_IN_MATRIX = {
+    # Authentication flows, not tournament data: covered by test_login_rate_limit.py.
+    "login": "the login page",
+    "admin-login": "redirects to the login page",
+    "logout": "logging out",
+    "password_change": "a user's own password",
+    "password_reset": "sends a reset e-mail",
+    "password_reset_confirm": "a user's own password",
+    "api:token": "exchanges a password for a token",
+}
+"""URL names that accept writes but are not tournament data; the back office (``admin:``) has
+Django's own staff permissions and is tested in test_audit_log.py."""
+
+WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
+
+
+def _patterns(resolver: URLResolver, prefix: str = "", namespace: str = ""):
+    for p in resolver.url_patterns:
+        if isinstance(p, URLResolver):
+            ns = f"{namespace}:{p.namespace}".strip(":") if p.namespace else namespace
+            yield from _patterns(p, prefix + str(p.pattern), ns)
+        elif isinstance(p, URLPattern):
+            name = f"{namespace}:{p.name}".strip(":") if p.name else f"{namespace}:<unnamed>"
+            yield name, prefix + str(p.pattern)
+
+
+def _fill(route: str, values: dict[str, object]) -> str:
+    return "/" + re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m.group(1)]), route)
+
+
+def _request(client: Client, method: str, path: str, data: dict[str, Any], **extra: Any):
+    if path.startswith("/api/"):
+        return client.generic(method, path, _json(data), content_type="application/json", **extra)
+    return getattr(client, method.lower())(path, data, **extra)
+
+
+def _json(data: dict[str, Any]) -> str:
+    import json
+
+    return json.dumps(data)
+
+
+def _path_for(name: str, world: w.World) -> str:
+    routes = dict(_patterns(get_resolver()))
+    return _fill(routes[name], world.url_kwargs())
+
+
+@pytest.mark.django_db
+def test_every_write_endpoint_is_in_the_matrix(django_user_model, tournament):
+    """Probe every route with every write method as a superuser: anything but 405 is a write."""
+    world = w.build(tournament, w.PUBLISHED)
+    admin = django_user_model.objects.create_superuser("root", password="root-pass-1")
+    client = Client(raise_request_exception=False)
+    client.force_login(admin)
+    writes = set()
+    for name, route in _patterns(get_resolver()):
+        if name.startswith("admin:") or name in NOT_IN_MATRIX:
+            continue
+        path = _fill(route, world.url_kwargs())
+        for method in WRITE_METHODS:
+            if _request(client, method, path, {}).status_code != 405:
+                writes.add((name, method))
+    names = {name for name, _ in writes}
+    missing = sorted(f"{n} {m}" for n, m in writes if (n, m) not in MATRIX)
+    assert missing == [], f"write endpoints with no row in the authorization matrix: {missing}"
+    stale = sorted(f"{n} {m}" for n, m in MATRIX if (n, m) not in writes)
+    assert stale == [], f"matrix rows for endpoints that no longer accept the write: {stale}"
+    assert {"tournaments:result", "api:board"} <= names
+
+
+@pytest.fixture
+def as_role(client, organiser, arbiter, stranger):
+    users = {"organiser": organiser, "arbiter": arbiter, "stranger": stranger}
+
+    def make(role: str, world: w.World) -> tuple[Client, dict[str, str], Any]:
+        client = Client(raise_request_exception=False)
+        if role == "viewer":
+            assert client.get(f"/p/{world.tournament.public_token}/").status_code == 200
+        user = users.get(role)
+        return client, user
+
+    return make
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize(("name", "method"), sorted(MATRIX), ids=[f"{n}-{m}" for n, m in sorted(MATRIX)])
+def test_each_role_gets_exactly_the_access_it_should(name, method, role, tournament, as_role):
+    spec = MATRIX[(name, method)]
+    world = w.build(tournament, spec.state)
+    client, user = as_role(role, world)
+    api = name.startswith("api:")
+    extra: dict[str, str] = {}
+    if user is not None:
+        if api:
+            extra["HTTP_AUTHORIZATION"] = f"Token {Token.objects.get_or_create(user=user)[0].key}"
+        else:
+            client.force_login(user)
+    path = _path_for(name, world)
+    before = w.fingerprint()
+    audit_before = AuditLog.objects.filter(user=user).count() if user else 0
+    response = _request(client, method, path, spec.data(world), **extra)
+    assert response.status_code < 500, response.content[:500]
+
+    if role in ALLOWED[spec.level]:
+        assert response.status_code < 400, (response.status_code, response.content[:500])
+        assert AuditLog.objects.filter(user=user).count() > audit_before, "permitted, but nothing was written"
+        return
+
+    assert w.fingerprint() == before, "a refused request changed data"
+    if user is None and api:
+        assert response.status_code == 401
+    elif user is None:
+        assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    elif role == "stranger":
+        assert response.status_code == 404
+    else:
+        assert response.status_code == 403

@@ -1,0 +1,110 @@
+"""A small Swiss tournament in the state an endpoint needs, built straight from the models (no
+engine, no services) so the access tests stay fast. The cast comes from ``tests/conftest.py``:
+``organiser`` and ``arbiter`` have roles here, ``stranger`` organises another tournament."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tests import factories
+from tournaments.models import Board, Participant, Round, RoundBye, Tournament
+
+# Round 1 of eight players, by pairing number: 1-5, 6-2, 3-7, 8-4.
+ROUND_ONE = [(1, 5), (6, 2), (3, 7), (8, 4)]
+
+REGISTRATION = "registration"
+"""No round yet: participants may be imported, settings changed."""
+DRAFT = "draft"
+"""Round 1 is a draft: it can be published, deleted, paired again or changed by hand."""
+PUBLISHED = "published"
+"""Round 1 is published with no results; a requested bye waits in round 3."""
+FINISHED = "finished"
+"""Round 1 has every result: round 2 can be paired."""
+ROUND_ROBIN = "round_robin"
+"""A round robin in registration: it can be started."""
+STATES = (REGISTRATION, DRAFT, PUBLISHED, FINISHED, ROUND_ROBIN)
+
+
+@dataclass
+class World:
+    tournament: Tournament
+    people: list[Participant]
+    round: Round | None = None
+    boards: list[Board] = field(default_factory=list)
+    bye: RoundBye | None = None
+
+    def url_kwargs(self) -> dict[str, object]:
+        """A value for every URL argument name the project uses."""
+        return {
+            "tournament_id": self.tournament.pk,
+            "number": 1,
+            "board_id": self.boards[0].pk if self.boards else 1,
+            "board": 1,
+            "participant_id": self.people[0].pk,
+            "bye_id": self.bye.pk if self.bye else 1,
+            "token": self.tournament.public_token,
+            "code": "BH",
+            "uidb64": "MQ",
+            "content_type_id": 1,
+            "object_id": 1,
+        }
+
+
+def build(tournament: Tournament, state: str) -> World:
+    """Put ``tournament`` (which already has its roles) into ``state``."""
+    if state == ROUND_ROBIN:
+        tournament.format = Tournament.Format.ROUND_ROBIN
+        tournament.tiebreaks = "DE,SB,WIN"
+        tournament.save()
+        people = [factories.ParticipantFactory(tournament=tournament) for _ in range(5)]
+        return World(tournament, people)
+    people = [
+        factories.ParticipantFactory(
+            tournament=tournament, pairing_number=n if state != REGISTRATION else None, rating=2400 - 20 * n
+        )
+        for n in range(1, 9)
+    ]
+    world = World(tournament, people)
+    if state == REGISTRATION:
+        return world
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save()
+    status = {DRAFT: Round.Status.DRAFT, PUBLISHED: Round.Status.PUBLISHED, FINISHED: Round.Status.FINISHED}
+    world.round = Round.objects.create(tournament=tournament, number=1, status=status[state])
+    by_number = {p.pairing_number: p for p in people}
+    world.boards = [
+        Board.objects.create(
+            round=world.round,
+            number=i,
+            white=by_number[w],
+            black=by_number[b],
+            result="1-0" if state == FINISHED else "",
+            version=1 if state == FINISHED else 0,
+        )
+        for i, (w, b) in enumerate(ROUND_ONE, start=1)
+    ]
+    if state == PUBLISHED:
+        world.bye = RoundBye.objects.create(
+            tournament=tournament,
+            participant=people[-1],
+            round_number=3,
+            kind=RoundBye.Kind.HALF_POINT,
+            points=1,
+        )
+    return world
+
+
+def fingerprint() -> tuple:
+    """Everything a write could change, in one comparable value."""
+    from tournaments.models import AuditLog, Club, TournamentRole
+
+    return (
+        AuditLog.objects.count(),
+        Club.objects.count(),
+        TournamentRole.objects.count(),
+        tuple(Tournament.objects.order_by("pk").values_list()),
+        tuple(Participant.objects.order_by("pk").values_list()),
+        tuple(Round.objects.order_by("pk").values_list("pk", "number", "status", "error")),
+        tuple(Board.objects.order_by("pk").values_list("pk", "white", "black", "result", "version")),
+        tuple(RoundBye.objects.order_by("pk").values_list()),
+    )
