@@ -188,6 +188,8 @@ class Crosstable:
     """True for round robins: one column per participant instead of one per round."""
     columns: list[int]
     """Rank numbers heading the grid's columns (round robins)."""
+    ranked_after: int | None = None
+    """The round the places are from; later public rounds' results are in the cells and points."""
 
 
 def crosstable_build(snapshot: Snapshot, standings: Standings) -> Crosstable:
@@ -203,7 +205,7 @@ def crosstable_build(snapshot: Snapshot, standings: Standings) -> Crosstable:
         history = snapshot.history.get(p.id, {})
         cells = [_wall_cell(history.get(number), number_of, names) for number in round_numbers]
         rows.append(CrossRow(rank_of[p.id], p, cells, format_points(snapshot.score(p.id))))
-    return Crosstable(round_numbers, rows, False, [])
+    return Crosstable(round_numbers, rows, False, [], standings.through_round)
 
 
 def _wall_cell(entry: Entry | None, number_of: dict[int, int], names: dict[int, str]) -> CrossCell:
@@ -235,7 +237,7 @@ def _grid(snapshot, order, number_of, names, standings) -> Crosstable:
             else:
                 cells.append(CrossCell(" ".join(results.get((p.id, other.id), [])), f"against {other.name}"))
         rows.append(CrossRow(row.rank, p, cells, format_points(snapshot.score(p.id))))
-    return Crosstable([], rows, True, list(range(1, len(order) + 1)))
+    return Crosstable([], rows, True, list(range(1, len(order) + 1)), standings.through_round)
 
 
 # --- one participant's card ----------------------------------------------------------------------

@@ -9,6 +9,7 @@ about 260 KiB of HTML and a tenth of that on the wire.
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET
 from django_htmx.middleware import HtmxDetails
@@ -25,8 +26,13 @@ class HtmxHttpRequest(HttpRequest):
 @require_GET
 @gzip_page
 def pairings(request: HtmxHttpRequest, token: str, number: int | None = None) -> HttpResponse:
-    """The pairings of one public round; without a number, of the current (latest public) round."""
+    """The pairings of one public round; without a number, of the current (latest public) round.
+
+    ``?display=1`` is the projector view's other address, for links typed by hand.
+    """
     tournament = selectors.public_tournament_get(token=token)
+    if request.GET.get("display") == "1" and number is None:
+        return redirect("public:display", token=tournament.public_token)
 
     def build():
         snapshot = selectors.snapshot_load(tournament=tournament)
@@ -71,7 +77,11 @@ def crosstable(request: HtmxHttpRequest, token: str) -> HttpResponse:
     def build():
         snapshot = selectors.snapshot_load(tournament=tournament)
         table = public_standings.standings_build(snapshot)
-        return {"crosstable": public_standings.crosstable_build(snapshot, table), "page": "crosstable"}
+        return {
+            "crosstable": public_standings.crosstable_build(snapshot, table),
+            "latest_round": snapshot.current_round.number if snapshot.current_round else None,
+            "page": "crosstable",
+        }
 
     return public_render(
         request,

@@ -23,6 +23,7 @@ def test_the_swiss_wall_chart_has_a_column_per_public_round(client: Client, runn
     assert "w1</td>" in html or "b1</td>" in html
     assert "…</td>" in html
     assert ">bye</td>" in html
+    assert "Places are the standings after round 2" in html
 
 
 def test_the_htmx_request_gets_the_partial_only(client: Client, running):

@@ -23,6 +23,12 @@ def test_it_shows_both_panels_each_polling_its_own_partial(client: Client, runni
     assert "js/public.js" in html
 
 
+def test_display_1_on_the_pairings_address_leads_to_the_projector_view(client: Client, running):
+    response = client.get(public_url(running, "pairings"), {"display": "1"})
+    assert response.status_code == 302
+    assert response["Location"] == public_url(running, "display")
+
+
 def test_an_unknown_token_is_404(client: Client):
     assert client.get("/p/nope/display/").status_code == 404
 

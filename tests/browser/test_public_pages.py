@@ -1,0 +1,121 @@
+"""The public pages in a real browser: phone and desktop screenshots, no sideways scrolling on a
+360-pixel phone, a live update without reload, and the strict CSP never tripped."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tournaments.public.builders import build_tournament
+from tests.tournaments.public.conftest import public_url
+from tournaments.models import Board
+from tournaments.services.results import result_record
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 900}
+# Waits, not timed assertions: how long to keep looking before calling the page broken.
+LIVE_UPDATE_WAIT_MS = 20_000
+
+
+@pytest.fixture
+def event(tournament):
+    """Nine players with long-ish names so wrapping is exercised; round 3 in play."""
+    people = build_tournament(tournament, players=9, rounds=3, last_round_results=False)
+    for p in people[:3]:
+        p.name = f"{p.name} Alexandrovna-Montgomery"
+        p.save(update_fields=["name"])
+    tournament.place = "Riverside Community Hall"
+    tournament.save(update_fields=["place"])
+    return tournament
+
+
+@pytest.fixture
+def page_factory(browser):
+    contexts = []
+
+    def make(viewport):
+        context = browser.new_context(viewport=viewport, device_scale_factor=1)
+        contexts.append(context)
+        page = context.new_page()
+        page.csp_errors = []
+        page.on(
+            "console",
+            lambda msg: page.csp_errors.append(msg.text) if "Content Security Policy" in msg.text else None,
+        )
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def _pages(event):
+    someone = event.participants.order_by("pairing_number").first()
+    return {
+        "pairings": public_url(event, "pairings"),
+        "my-board": public_url(event, "find") + "?q=0004",
+        "standings": public_url(event, "standings"),
+        "crosstable": public_url(event, "crosstable"),
+        "participant": public_url(event, "participant", someone.id),
+        "rounds": public_url(event, "rounds"),
+        "rules": public_url(event, "rules"),
+        "result-sheets": public_url(event, "result_sheets", 3),
+        "display": public_url(event, "display"),
+    }
+
+
+def test_every_public_page_at_phone_and_desktop_width(live_server, event, page_factory, screenshot_dir):
+    pages = _pages(event)
+    for label, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        page = page_factory(viewport)
+        for name, path in pages.items():
+            response = page.goto(live_server.url + path)
+            assert response.status == 200, name
+            page.wait_for_load_state("networkidle")
+            page.screenshot(path=str(screenshot_dir / f"public-{name}-{label}.png"), full_page=True)
+            if label == "phone" and name in ("pairings", "my-board"):
+                width = page.evaluate("document.documentElement.scrollWidth")
+                assert width <= 360, f"{name} scrolls sideways on a phone: {width}px wide"
+        assert page.csp_errors == []
+
+
+def test_find_my_board_as_you_type(live_server, event, page_factory):
+    page = page_factory(PHONE)
+    page.goto(live_server.url + public_url(event, "find"))
+    board = Board.objects.select_related("white").get(round__tournament=event, round__number=3, number=2)
+    page.fill("#find-q", board.white.name[-4:])
+    page.wait_for_selector("#my-board .finding")
+    assert "Board 2" in page.inner_text("#my-board")
+    assert "White" in page.inner_text("#my-board")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_recorded_result_appears_without_reload(live_server, event, page_factory, arbiter, screenshot_dir):
+    page = page_factory(PHONE)
+    page.goto(live_server.url + public_url(event, "pairings"))
+    page.wait_for_selector("#pairings-table")
+    assert "0 of 4 results in" in page.inner_text("#pairings-table")
+    page.evaluate("window.__notReloaded = true")
+
+    board = Board.objects.get(round__tournament=event, round__number=3, number=1)
+    result_record(board=board, user=arbiter, result="1-0", expected_version=board.version)
+
+    # A locator wait, not wait_for_function: the page's CSP forbids the eval that one needs.
+    page.locator("#pairings-table .round-meta", has_text="1 of 4 results in").wait_for(
+        timeout=LIVE_UPDATE_WAIT_MS
+    )
+    assert page.evaluate("window.__notReloaded === true")
+    assert page.inner_text("#board-1 .res") == "1-0"
+    page.screenshot(path=str(screenshot_dir / "public-pairings-live-update-phone.png"), full_page=True)
+
+
+def test_a_tiebreak_value_opens_to_its_breakdown(live_server, event, page_factory):
+    page = page_factory(DESKTOP)
+    page.goto(live_server.url + public_url(event, "standings"))
+    # The third tie-break column is plain Buchholz (DE, BH-C1, BH, ...).
+    details = page.locator("table.standings tbody tr").first.locator("details").nth(2)
+    details.locator("summary").click()
+    details.locator(".breakdown #tiebreak-breakdown").wait_for()
+    assert details.locator(".breakdown").inner_text().startswith("Buchholz ")
+    assert page.csp_errors == []
