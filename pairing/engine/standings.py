@@ -60,6 +60,9 @@ class StandingsRequest:
     """Ids of participants who have withdrawn; they stay in the standings with their games."""
     seed: int = 0
     """Seed of the drawing of lots that ends every tie the tie-breaks leave."""
+    direct_encounter: str = "all-met"
+    """:data:`pairing.engine.tiebreaks.DE_RULES`: ``all-met`` (the explainer: DE only when every tied
+    player has met every other, C.07 6.2) or ``fide`` (6.2 and 6.3)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +131,7 @@ def compute_standings(request: StandingsRequest) -> Standings:
         scoring=request.scoring,
         regime=request.unplayed,
         round_robin=request.round_robin,
+        direct_encounter=request.direct_encounter,
     )
     unknown = sorted(request.withdrawn - t.by_id.keys())
     if unknown:

@@ -40,6 +40,7 @@ from pairing.engine.types import Colour, Participant, ResultCode, RoundRecord, S
 
 __all__ = [
     "BUCHHOLZ_CODES",
+    "DE_RULES",
     "REGIMES",
     "ROUND_ROBIN_DEFAULT",
     "SWISS_DEFAULT",
@@ -56,6 +57,14 @@ __all__ = [
 
 REGIMES: tuple[str, ...] = ("virtual-opponent", "fide-2024", "fide-2026")
 """Ways of counting unplayed rounds; the first is the product's default (the players' explainer)."""
+
+DE_RULES: tuple[str, ...] = ("all-met", "fide")
+"""How direct encounter treats a tied group in which not everyone has met.
+
+``all-met`` (the product's default): C.07 6.2 only. The players' explainer says direct encounter applies
+"if the tied players all played each other ... it only applies when they have all met", so a group with a
+missing game is left for the next tie-break. ``fide``: 6.2 and 6.3, where a player whom no result of the
+missing games could catch is placed first even though not all have met."""
 
 
 class UnknownTiebreakError(InvalidRequestError):
@@ -367,6 +376,8 @@ class TournamentTiebreaks:
         Number of rounds to count (``n`` in the virtual-opponent formula and in 16.4.2).
     scoring, regime, round_robin
         Scoring system; one of :data:`REGIMES`; True for a round robin (C.07 15.2, no Buchholz).
+    direct_encounter
+        One of :data:`DE_RULES`: ``all-met`` (the product's default) or ``fide``.
 
     Raises
     ------
@@ -384,6 +395,7 @@ class TournamentTiebreaks:
         scoring: Scoring | None = None,
         regime: str = "virtual-opponent",
         round_robin: bool = False,
+        direct_encounter: str = "all-met",
     ) -> None:
         if regime not in REGIMES:
             raise UnknownTiebreakError(
@@ -394,6 +406,11 @@ class TournamentTiebreaks:
         self.scoring = scoring or Scoring()
         self.regime = regime
         self.round_robin = round_robin
+        if direct_encounter not in DE_RULES:
+            raise UnknownTiebreakError(
+                f"unknown direct-encounter rule {direct_encounter!r}; choose one of: {', '.join(DE_RULES)}"
+            )
+        self.de_rule = direct_encounter
         self.rounds = rounds
         self.by_id: dict[int, Participant] = {}
         for p in participants:
@@ -815,7 +832,8 @@ class TournamentTiebreaks:
         missing games would give: their score beats every other player's score plus a win for each game that
         player has not played in the group. That player is removed and the rest are compared again; when
         nobody qualifies the rest stay tied. The explainer's "if the tied players all played each other" is
-        6.2; 6.3 only ever separates a player whom no result of the missing games could catch.
+        6.2, and it is what the product uses by default (``direct_encounter="all-met"``); 6.3 is applied only
+        with ``direct_encounter="fide"``.
         """
         members = frozenset(group)
         if len(members) < 2:
@@ -854,7 +872,10 @@ class TournamentTiebreaks:
                 f"among the {len(members)} tied: {names}",
                 "all have played each other (C.07 6.2)"
                 if all_met
-                else f"not all have met ({missing} of this player's games missing, C.07 6.3)",
+                else f"not all have met ({missing} of this player's games missing, C.07 6.3)"
+                if self.de_rule == "fide"
+                else f"not all have met ({missing} of this player's games missing): direct encounter only "
+                "applies when they have all played each other",
                 outcome,
             ]
             values[pid] = self._make("DE", table[pid], format_points(table[pid]), parts, notes)
@@ -890,6 +911,8 @@ class TournamentTiebreaks:
                 else:
                     levels.append(level)
             return levels
+        if self.de_rule == "all-met":
+            return [ordered]  # the explainer: direct encounter "only applies when they have all met"
         # 6.3: peel off players who are alone on top whatever the missing results.
         win = Fraction(self.scoring.win, 2)
         table = self._mini_table(members)

@@ -178,16 +178,30 @@ SWISS = tournament(
 def test_6_3_puts_first_a_player_no_missing_result_could_catch() -> None:
     # Group {A, B, C}: A 2 (beat both). B 0 + a win for the missing game v C = 1; C likewise 1. 2 > 1: A first.
     # {B, C} never met: 0 + 1 each, nobody alone on top: they stay level.
-    levels, values = TournamentTiebreaks(SWISS, 2).direct_encounter([1, 2, 3])
+    levels, values = TournamentTiebreaks(SWISS, 2, direct_encounter="fide").direct_encounter([1, 2, 3])
     assert levels == [[1], [2, 3]]
     assert "not all have met (1 of this player's games missing, C.07 6.3)" in values[2].notes
 
 
+def test_the_products_rule_applies_direct_encounter_only_when_all_have_met() -> None:
+    # The explainer: "it only applies when they have all met". Same group as above: B and C never met.
+    levels, values = TournamentTiebreaks(SWISS, 2).direct_encounter([1, 2, 3])
+    assert levels == [[1, 2, 3]]
+    assert values[1].display == "2.0"
+    assert "direct encounter does not separate them" in values[1].notes
+    assert any("only applies when they have all played each other" in note for note in values[2].notes)
+
+
 def test_6_3_does_not_separate_when_a_missing_game_could_change_the_top() -> None:
     # Group {A, B, D}: A 1 (beat B), B 0.5 (drew D), D 0.5 + a win for the missing game v A = 1.5 >= 1.
-    levels, values = TournamentTiebreaks(SWISS, 2).direct_encounter([1, 2, 4])
+    levels, values = TournamentTiebreaks(SWISS, 2, direct_encounter="fide").direct_encounter([1, 2, 4])
     assert levels == [[1, 2, 4]]
     assert [values[pid].display for pid in (1, 2, 4)] == ["1.0", "0.5", "0.5"]
+
+
+def test_an_unknown_direct_encounter_rule_is_refused() -> None:
+    with pytest.raises(UnknownTiebreakError, match="unknown direct-encounter rule '6.4'"):
+        compute_standings(StandingsRequest(SWISS, 2, direct_encounter="6.4"))
 
 
 def test_direct_encounter_lists_the_games_it_counted() -> None:
