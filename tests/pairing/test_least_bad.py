@@ -304,3 +304,11 @@ def test_the_same_request_gets_the_same_pairing() -> None:
     )
     assert pair_least_bad(req) == first
     assert pair_least_bad(shuffled).boards == first.boards
+
+
+def test_virtual_points_make_the_score_groups() -> None:
+    """Baku (C.04.7 Art. 1.5): the pairing score, real points plus virtual ones, forms the groups."""
+    players = tuple(Participant(id=i, tpn=i, accelerations=(2,) if i <= 4 else ()) for i in range(1, 9))
+    result = checked(PairingRequest(1, 5, players, least_bad=True))
+    assert pairs(result) == {frozenset(p) for p in ((1, 3), (2, 4), (5, 7), (6, 8))}
+    assert result.explanation.scoregroups == ((2, (1, 2, 3, 4)), (0, (5, 6, 7, 8)))
