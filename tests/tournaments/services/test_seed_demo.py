@@ -1,0 +1,46 @@
+"""`manage.py seed_demo` (run by `make run`): demo data made through the services, safe to repeat."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from pairing.services import standings_for_tournament
+from tournaments.models import Board, Round, Tournament
+
+
+def test_seed_demo_builds_the_three_tournaments_once(settings):
+    settings.DEBUG = True
+    out = io.StringIO()
+    call_command("seed_demo", stdout=out)
+    call_command("seed_demo", stdout=out)
+    assert "arbiter / demo-arbiter-2026" in out.getvalue() and "FOR THE DEMO ONLY" in out.getvalue()
+    assert Tournament.objects.count() == 3
+    user = get_user_model().objects.get(username="arbiter")
+    assert user.check_password("demo-arbiter-2026")
+
+    finished = Tournament.objects.get(name__startswith="Riverside Autumn Swiss")
+    assert finished.status == "finished" and finished.participants.count() == 20
+    assert Round.objects.filter(tournament=finished, status="finished").count() == 5
+    assert not Board.objects.filter(round__tournament=finished, result="").exists()
+    assert standings_for_tournament(finished).rounds == 5
+
+    rr = Tournament.objects.get(format="round_robin")
+    assert Round.objects.filter(tournament=rr).count() == 5
+    assert Round.objects.filter(tournament=rr, status="finished").count() == 3
+
+    running = Tournament.objects.get(name__startswith="Thursday Rapid")
+    current = Round.objects.get(tournament=running, number=2)
+    assert current.status == "published"
+    assert Board.objects.filter(round=current).exclude(result="").count() == 4
+
+
+def test_seed_demo_refuses_to_publish_a_password_when_debug_is_off(settings):
+    settings.DEBUG = False
+    with pytest.raises(CommandError, match="DEBUG is off"):
+        call_command("seed_demo", stdout=io.StringIO())
+    assert not get_user_model().objects.filter(username="arbiter").exists()
