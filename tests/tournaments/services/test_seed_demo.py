@@ -13,7 +13,7 @@ from pairing.services import standings_for_tournament
 from tournaments.models import Board, Round, Tournament
 
 
-def test_seed_demo_builds_the_three_tournaments_once(settings):
+def test_seed_demo_builds_the_three_tournaments_once(db, settings):
     settings.DEBUG = True
     out = io.StringIO()
     call_command("seed_demo", stdout=out)
@@ -39,7 +39,7 @@ def test_seed_demo_builds_the_three_tournaments_once(settings):
     assert Board.objects.filter(round=current).exclude(result="").count() == 4
 
 
-def test_seed_demo_refuses_to_publish_a_password_when_debug_is_off(settings):
+def test_seed_demo_refuses_to_publish_a_password_when_debug_is_off(db, settings):
     settings.DEBUG = False
     with pytest.raises(CommandError, match="DEBUG is off"):
         call_command("seed_demo", stdout=io.StringIO())
