@@ -339,6 +339,7 @@ class _Reader:
         self.xxs: dict[str, int] = {}
         self.xxs_line = 0
         self.lineno = 0
+        self.entries: dict[str, RoundRecord | None] = {}
 
     def fail(self, message: str, column: int = 1) -> TrfError:
         return TrfError(message, self.lineno, column)
@@ -427,7 +428,14 @@ class _Reader:
         records: list[RoundRecord | None] = []
         for start in range(_ROUND_START, len(line), _ROUND_STEP):
             entry = line[start : start + _ENTRY_WIDTH].ljust(_ENTRY_WIDTH)
-            records.append(self.round_entry(entry, pid, start + 1, (start - _ROUND_START) // _ROUND_STEP + 1))
+            rnd = (start - _ROUND_START) // _ROUND_STEP + 1
+            if entry in self.entries:  # the same few hundred entries recur all over a file
+                record = self.entries[entry]
+                if record is not None and record.opponent == pid:
+                    raise self.fail(f"round {rnd}: a participant cannot play against themselves", start + 1)
+            else:
+                record = self.entries[entry] = self.round_entry(entry, pid, start + 1, rnd)
+            records.append(record)
             gap = line[start + _ENTRY_WIDTH : start + _ROUND_STEP]
             if gap.strip():
                 raise self.fail("columns between two rounds should be blank", start + _ENTRY_WIDTH + 1)
