@@ -126,8 +126,13 @@ def main(
     except PairingError as exc:
         err.write(f"error: {exc}\n")
         return EXIT_BAD_INPUT
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly, like other tools
+        if out is sys.stdout:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
     except OSError as exc:
-        err.write(f"error: {exc.filename or ''}: {exc.strerror or exc}\n")
+        name = f"{exc.filename}: " if exc.filename else ""
+        err.write(f"error: {name}{exc.strerror or exc}\n")
         return EXIT_BAD_INPUT
     except Exception:  # exit 1 is "no valid pairing": a crash must not look like one
         err.write("internal error:\n" + traceback.format_exc())

@@ -210,6 +210,14 @@ class TrfTournament:
         ------
         InvalidRequestError
             When the number of rounds is unknown or ``round_number`` is out of range.
+
+        Notes
+        -----
+        Participants keep their starting rank as both ``id`` and ``tpn`` (or their line position with
+        ``XXC rank``). bbpPairings, for the colour of two participants without history (Dutch Art.
+        5.2.5), numbers only the participants who are present or have been paired before; a round-1
+        absentee therefore shifts the parity of everybody below them there but not here. That
+        renumbering is the engine's business, since requests from the app need it too.
         """
         rnd = self.next_round if round_number is None else round_number
         if self.total_rounds is None:

@@ -245,3 +245,20 @@ def test_the_module_runs_as_a_program_and_documents_itself() -> None:
         check=False,
     )
     assert bad.returncode == 2 and "line 1, column 1" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_the_real_engine_pairs_a_file_end_to_end(tmp_path: Path) -> None:
+    output = tmp_path / "pairs.txt"
+    proc = subprocess.run(
+        [sys.executable, "-m", "pairing.engine", "--dutch", str(DATA / "club_2026.trf"), "-p", str(output)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    rows = [line.split() for line in output.read_text().splitlines()]
+    assert int(rows[0][0]) == len(rows) - 1
+    seated = sorted(int(x) for row in rows[1:] for x in row if x != "0")
+    assert seated == [1, 2, 3, 5]  # 4 (half-point bye) and 6 (absent) are not paired in round 3
+    assert ["1", "2"] not in rows[1:] and ["2", "1"] not in rows[1:]  # 260: 1 and 2 must not meet
