@@ -269,11 +269,16 @@ def _explain(rnd: Round, participant_id: int, board: int | None) -> list[str]:
             lines.append(f"Paired in the {format_points(score)}-point group ({len(members)} players).")
     for note in data.get("floats") or []:
         if isinstance(note, dict) and note.get("participant") == participant_id:
+            reason = str(note.get("reason") or "")
+            start, end = note.get("from_score"), note.get("to_score")
+            if start == end:  # the bye: a float on paper, no change of group
+                lines.append(reason)
+                continue
             direction = "down" if note.get("direction") == "down" else "up"
-            lines.append(
-                f"Floated {direction} from {format_points(note.get('from_score'))} to "
-                f"{format_points(note.get('to_score'))}: {note.get('reason', '')}".rstrip(": ")
+            moved = (
+                f"Floated {direction} from the {format_points(start)} to the {format_points(end)}-point group"
             )
+            lines.append(f"{moved}: {reason}" if reason else f"{moved}.")
     for note in data.get("boards") or []:
         if (
             isinstance(note, dict)
@@ -282,6 +287,9 @@ def _explain(rnd: Round, participant_id: int, board: int | None) -> list[str]:
             and note.get("message")
         ):
             lines.append(str(note["message"]))
+    name = (data.get("names") or {}).get(str(participant_id))
+    if name:
+        lines.extend(str(note) for note in data.get("notes") or [] if name in str(note))
     for item in rnd.violations or []:
         if isinstance(item, dict) and participant_id in (item.get("participants") or []):
             lines.append(f"Rule broken for this pairing: {item.get('message', item.get('rule', ''))}")

@@ -59,10 +59,15 @@ def test_a_finished_round_can_be_opened_by_number(client: Client, running):
     assert "0-1" in html
 
 
-def test_it_never_shows_email_addresses(client: Client, running):
-    for name in ("pairings", "standings", "crosstable", "rounds", "rules", "display"):
-        html = client.get(public_url(running, name)).content.decode()
-        assert "@example.com" not in html, name
+def test_it_never_shows_email_addresses_or_staff_names(client: Client, running, organiser, arbiter):
+    someone = running.participants.first()
+    pages = ["pairings", "standings", "crosstable", "rounds", "rules", "display"]
+    urls = [public_url(running, name) for name in pages]
+    urls += [public_url(running, "participant", someone.id), public_url(running, "find") + "?q=player"]
+    for url in urls:
+        html = client.get(url).content.decode()
+        assert "@example.com" not in html, url
+        assert organiser.username not in html and arbiter.username not in html, url
 
 
 def test_it_lists_the_rules_the_least_bad_pairing_broke(client: Client, running):

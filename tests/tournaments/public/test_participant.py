@@ -66,15 +66,18 @@ def test_the_pairing_explanation_for_this_participant_is_shown(client: Client, r
                 }
             ],
             "boards": [{"board": 1, "colour_rule": "alternation", "message": "White: colours alternate."}],
-            "notes": [],
+            "notes": [f"{board.white.name} and someone else were exchanged (C.04.3 4.3)", "Unrelated note"],
+            "names": {str(board.white_id): board.white.name},
         }
     )
     bump(running)
     html = client.get(public_url(running, "participant", board.white_id)).content.decode()
     assert "Why this pairing?" in html
     assert "Paired in the 1-point group (2 players)." in html
-    assert "Floated down from 1 to 0: no compatible opponent in the 1-point group" in html
+    assert "Floated down from the 1 to the 0-point group: no compatible opponent in the 1-point group" in html
     assert "White: colours alternate." in html
+    assert "and someone else were exchanged (C.04.3 4.3)" in html
+    assert "Unrelated note" not in html
     other = client.get(public_url(running, "participant", board.black_id)).content.decode()
     assert "Floated down" not in other
 
