@@ -326,7 +326,7 @@ def parse_trf(text: str) -> TrfTournament:
     TrfError
         On any malformed line or inconsistent data, naming the 1-based line and column.
     """
-    return _Reader(text).read()
+    return _Reader(text.removeprefix("\ufeff")).read()  # a byte-order mark from Windows editors
 
 
 class _Reader:

@@ -102,6 +102,16 @@ def test_every_line_ending_reads_the_same(newline: str) -> None:
     assert parse_trf(text.replace("\n", newline)) == read("dutch_10p_5r_s2096248432.trf")
 
 
+def test_a_byte_order_mark_is_ignored() -> None:
+    text = (DATA / "dutch_7p_4r_s1170965804.trf").read_bytes()
+    assert parse_trf(decode_trf(b"\xef\xbb\xbf" + text)) == parse_trf(decode_trf(text))
+
+
+def test_latin_1_files_are_read() -> None:
+    line = player_line(1, []).replace("Player 1    ", "Müller, Jörg").encode("latin-1")
+    assert parse_trf(decode_trf(b"XXR 3\n" + line)).player(1).name == "Müller, Jörg"
+
+
 def test_letters_are_case_insensitive_and_a_blank_result_is_a_zero_point_bye() -> None:
     upper = parse_trf(
         trf(player_line(1, ["   2 W 1", "0000 - h"]), player_line(2, ["   1 B L", "0000 -  "]), "xxr 3")
