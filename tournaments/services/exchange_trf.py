@@ -25,7 +25,7 @@ from datetime import UTC, date, datetime
 from django.db import transaction
 
 from pairing.engine.errors import InvalidRequestError, TrfError
-from pairing.engine.tiebreaks import validate_tiebreaks
+from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, validate_tiebreaks
 from pairing.engine.trf import TrfBye, TrfPlayer, TrfTournament, parse_trf, write_trf
 from pairing.engine.types import Colour, ResultCode, RoundRecord, Scoring
 from pairing.services import (
@@ -38,6 +38,7 @@ from tournaments.models import Board, Participant, Round, RoundBye, Tournament, 
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ValidationFailed
 from tournaments.services.exchange_records import tournament_records
+from tournaments.services.tournaments import SETTING_FIELDS, settings_errors
 
 TRF_VERSIONS = ("2026", "2016")
 
@@ -260,9 +261,17 @@ def trf_import(*, text: str, owner, name: str = "") -> Tournament:
         ),
         created_by=owner,
     )
-    tiebreaks = _tiebreaks(trf.tiebreaks, tournament.format == Tournament.Format.ROUND_ROBIN)
-    if tiebreaks:
-        tournament.tiebreaks = tiebreaks
+    round_robin = tournament.format == Tournament.Format.ROUND_ROBIN
+    tournament.tiebreaks = _tiebreaks(trf.tiebreaks, round_robin) or ",".join(
+        ROUND_ROBIN_DEFAULT if round_robin else SWISS_DEFAULT
+    )
+    problems = settings_errors({name: getattr(tournament, name) for name in SETTING_FIELDS})
+    if problems:
+        messages = " ".join(m for ms in problems.values() for m in ms)
+        raise TrfImportError(
+            f"the file describes a tournament this program cannot run: {messages}",
+            locator.record("162", "XXS", "BBW", "250", "XXA", "192", "052") or 1,
+        )
     participants = [
         Participant(
             name=p.name[:100] or f"Player {p.id}",

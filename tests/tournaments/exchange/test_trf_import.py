@@ -137,3 +137,19 @@ def test_a_baku_file_becomes_a_baku_tournament(db, organiser):
     t = trf_import(text=path.read_text(), owner=organiser)
     assert t.acceleration == Tournament.Acceleration.BAKU
     assert t.baku_last_ga is not None
+
+
+def test_settings_this_program_cannot_run_are_refused(db, organiser):
+    """Baku needs a win worth two draws (C.04.7 1.1); a 3/1/0 file with acceleration is refused."""
+    bad = SMALL.replace("142 3", "142 3\n162  W 3.0    D 1.0\n192 FIDE_DUTCH_BAKU")
+    with pytest.raises(TrfImportError, match="Baku acceleration needs") as caught:
+        trf_import(text=bad, owner=organiser)
+    assert caught.value.line == 5  # the point system record
+    assert Tournament.objects.count() == 0
+
+
+def test_a_round_robin_file_gets_round_robin_tiebreaks(db, organiser):
+    text = SMALL.replace("142 3", "142 3\n192 FIDE_ROUNDROBIN\n202 BH/C1,BH")
+    t = trf_import(text=text, owner=organiser)
+    assert t.format == Tournament.Format.ROUND_ROBIN
+    assert "BH" not in t.tiebreak_codes
