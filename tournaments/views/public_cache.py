@@ -28,6 +28,8 @@ from tournaments.models import Tournament
 
 POLL_SECONDS = 5
 CACHE_SECONDS = 60 * 60
+BUILD_LOCK_SECONDS = 30
+"""How long a page build may hold its lock before another request may build the page too."""
 
 
 def is_finished(tournament: Tournament) -> bool:
@@ -75,19 +77,35 @@ def public_render(
     key = page_cache_key(tournament, name, htmx, params)
     content = cache.get(key)
     if content is None:
-        context = build()
-        context.setdefault("tournament", tournament)
-        context["polling"] = not is_finished(tournament)
-        context["poll_seconds"] = POLL_SECONDS
-        context["poll_query"] = _poll_query(params, tournament)
-        # Long lists link every name; one reverse() per page instead of one per row.
-        context["player_prefix"] = reverse("public:participant", args=[tournament.public_token, 0])[:-2]
-        content = render_to_string(f"{template}#{partial}" if htmx else template, context)
-        cache.set(key, content, CACHE_SECONDS)
+        building = f"{key}:building"
+        if not cache.add(building, 1, BUILD_LOCK_SECONDS) and is_poll(request):
+            # Right after a result every open page polls at once. One request builds the new
+            # page; the other polls are told "nothing yet" and pick it up on their next poll.
+            return HttpResponse(status=204)
+        try:
+            content = _render(request, tournament, template, partial if htmx else None, build, params)
+            cache.set(key, content, CACHE_SECONDS)
+        finally:
+            cache.delete(building)
     response = HttpResponse(content, content_type=content_type)
     patch_vary_headers(response, ["HX-Request"])
     patch_cache_control(response, no_cache=True)
     return response
+
+
+def is_poll(request: HttpRequest) -> bool:
+    return bool(getattr(request, "htmx", False)) and "v" in request.GET
+
+
+def _render(request, tournament, template, partial, build, params) -> str:
+    context = build()
+    context.setdefault("tournament", tournament)
+    context["polling"] = not is_finished(tournament)
+    context["poll_seconds"] = POLL_SECONDS
+    context["poll_query"] = _poll_query(params, tournament)
+    # Long lists link every name; one reverse() per page instead of one per row.
+    context["player_prefix"] = reverse("public:participant", args=[tournament.public_token, 0])[:-2]
+    return render_to_string(f"{template}#{partial}" if partial else template, context)
 
 
 def _poll_query(params: Mapping[str, Any], tournament: Tournament) -> str:

@@ -141,3 +141,19 @@ def test_it_renders_in_a_fixed_number_of_queries(client: Client, players, rounds
         assert client.get(public_url(tournament, "pairings")).status_code == 200
     with django_assert_num_queries(5):
         assert client.get(public_url(tournament, "round", 1), headers=HTMX).status_code == 200
+
+
+def test_while_another_request_builds_the_new_page_stale_polls_wait_for_the_next_poll(
+    client: Client, running
+):
+    from django.core.cache import cache
+
+    from tournaments.views.public_cache import page_cache_key
+
+    stale = running.version
+    bump(running)
+    cache.add(page_cache_key(running, "pairings-current", True, {}) + ":building", 1, 30)
+    poll = client.get(public_url(running, "pairings") + f"?v={stale}", headers=HTMX)
+    assert poll.status_code == 204
+    # Someone opening the page is not made to wait: they get it built.
+    assert client.get(public_url(running, "pairings"), headers=HTMX).status_code == 200
