@@ -57,9 +57,11 @@ check a finished tournament, print Berger round-robin tables, or compute standin
       --double adds the second cycle with colours reversed (the last two rounds of the
       first cycle swapped, as FIDE recommends).
 
-  python -m pairing.engine --standings INPUT.trf [--tiebreaks BH-C1,BH,SB,DE,WIN]
-                           [--unplayed virtual-opponent]
-      Standings of INPUT as CSV with the given tie-breaks.
+  python -m pairing.engine --standings INPUT.trf [--tiebreaks DE,BH-C1,BH,SB,WIN]
+                           [--unplayed virtual-opponent|fide-2024|fide-2026]
+      Standings of INPUT as CSV, with the tie-breaks in the order given (default: direct
+      encounter, Buchholz cut-1, Buchholz, Sonneborn-Berger, wins) and the rule for
+      unplayed rounds (default: the virtual opponent).
 
 exit status: 0 done; 1 no valid pairing (or, with -c, differences found);
 2 unreadable input or impossible request (TRF problems name the line and column);
