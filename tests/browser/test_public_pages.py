@@ -119,3 +119,23 @@ def test_a_tiebreak_value_opens_to_its_breakdown(live_server, event, page_factor
     details.locator(".breakdown #tiebreak-breakdown").wait_for()
     assert details.locator(".breakdown").inner_text().startswith("Buchholz ")
     assert page.csp_errors == []
+
+
+def _pdf_pages(pdf: bytes) -> int:
+    import re
+
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
+
+
+def test_printing_from_the_browser(live_server, event, page_factory, screenshot_dir):
+    page = page_factory(DESKTOP)
+    page.emulate_media(media="print")
+    for name in ("pairings", "standings"):
+        page.goto(live_server.url + public_url(event, name))
+        assert not page.locator(".public-nav").is_visible()
+        assert not page.locator(".public-footer").is_visible()
+        page.screenshot(path=str(screenshot_dir / f"public-{name}-print.png"), full_page=True)
+    page.goto(live_server.url + public_url(event, "result_sheets", 3))
+    page.screenshot(path=str(screenshot_dir / "public-result-sheets-print.png"), full_page=True)
+    # Chromium prints the result sheets on A4, one board a page: round 3 has four boards.
+    assert _pdf_pages(page.pdf(format="A4")) == 4
