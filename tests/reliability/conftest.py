@@ -10,4 +10,6 @@ from django.db import connection
 @pytest.fixture(autouse=True)
 def _postgres_only(request):
     if request.node.get_closest_marker("postgres") and connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL row locks and real concurrent connections (DATABASE_URL=postgres://...)")
+        pytest.skip(
+            "needs PostgreSQL row locks and real concurrent connections (DATABASE_URL=postgres://...)"
+        )
