@@ -34,6 +34,7 @@ urlpatterns = [
     path(T + "late-entries/", views.LateEntryView.as_view(), name="late-entries"),
     path(T + "byes/", views.ByeListView.as_view(), name="byes"),
     path(T + "byes/<id:bye_id>/", views.ByeDetailView.as_view(), name="bye"),
+    path(T + "start/", views.TournamentStartView.as_view(), name="start"),
     path(T + "rounds/", views.RoundListView.as_view(), name="rounds"),
     path(T + "rounds/pair/", views.RoundPairView.as_view(), name="round-pair"),
     path(R, views.RoundDetailView.as_view(), name="round"),

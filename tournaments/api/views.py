@@ -215,6 +215,18 @@ class RoundPairView(ApiView):
         return response
 
 
+class TournamentStartView(ApiView):
+    @extend_schema(
+        request=None,
+        responses={201: s.RoundOutput(many=True), **ERRORS},
+        summary="Start a round robin: pairing numbers and every round of the Berger schedule (organisers)",
+    )
+    def post(self, request, tournament_id: int):
+        tournament = self.tournament(tournament_id, ORGANISE)
+        created = rounds.tournament_start(tournament=tournament, user=request.user)
+        return Response(s.RoundOutput(created, many=True).data, status=status.HTTP_201_CREATED)
+
+
 class RoundDetailView(ApiView):
     @extend_schema(
         responses={200: s.RoundDetailOutput, **READ_ERRORS}, summary="A round with its boards and byes"

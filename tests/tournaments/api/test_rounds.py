@@ -179,3 +179,25 @@ def test_an_unknown_board_is_a_404(published, arbiter_api):
         rounds_url(published.tournament, "1/boards/9/"), {"result": "1-0", "version": 0}
     )
     assert response.status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("who", "status"), [("anonymous", 401), ("stranger", 404), ("arbiter", 403), ("organiser", 201)]
+)
+def test_only_organisers_start_a_round_robin(tournament, clients, who, status):
+    tournament.format = "round_robin"
+    tournament.tiebreaks = "DE,WIN,SB"
+    tournament.save()
+    for n in range(4):
+        factories.ParticipantFactory(tournament=tournament, name=f"Robin {n}")
+    response = clients[who].post(f"/api/tournaments/{tournament.pk}/start/")
+    assert response.status_code == status
+    assert Round.objects.filter(tournament=tournament).count() == (3 if status == 201 else 0)
+    if status == 201:
+        assert [(r["number"], r["status"]) for r in response.json()] == [(n, "published") for n in (1, 2, 3)]
+
+
+def test_a_swiss_is_not_started_but_paired(field, organiser_api):
+    response = organiser_api.post(f"/api/tournaments/{field.pk}/start/")
+    assert response.status_code == 400
+    assert "round 1 is paired" in response.json()["detail"]
