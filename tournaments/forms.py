@@ -34,7 +34,11 @@ class TournamentForm(forms.Form):
     bye_value = forms.ChoiceField(choices=BYE_CHOICES, initial="win", label="Pairing-allocated bye is worth")
     acceleration = forms.ChoiceField(choices=Tournament.Acceleration.choices, initial="none")
     tiebreaks = forms.CharField(
-        max_length=200, required=False, help_text=f"In order, comma-separated. {TIEBREAK_HELP}."
+        max_length=200,
+        required=False,
+        label="Tie-breaks",
+        widget=forms.TextInput(attrs={"placeholder": "empty: the default order shown above"}),
+        help_text=f"In order, comma-separated. {TIEBREAK_HELP}.",
     )
     unplayed_rule = forms.ChoiceField(
         choices=Tournament.UnplayedRule.choices, label="Unplayed rounds in tie-breaks"

@@ -53,6 +53,7 @@
     var rounds = form.querySelector('[name="rounds_planned"]');
     if (format) format.value = button.getAttribute("data-apply-format");
     if (rounds) rounds.value = button.getAttribute("data-apply-rounds");
+    if (format) format.dispatchEvent(new Event("change", { bubbles: true }));
   });
 
   // Ask before irreversible actions that carry data-confirm.

@@ -80,7 +80,7 @@ def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> 
         if rnd.status in (Round.Status.DRAFT, Round.Status.PAIRING)
         else [],
         "explanation_groups": [
-            (score, [view.names.get(pk, str(pk)) for pk in ids])
+            (selectors.half_points(score), [view.names.get(pk, str(pk)) for pk in ids])
             for score, ids in rnd.explanation.get("scoregroups", [])
         ],
     }
