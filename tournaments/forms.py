@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 
 from pairing.engine.tiebreaks import TIEBREAKS
-from tournaments.models import Participant, RoundBye, Tournament
+from tournaments.models import Participant, RoundBye, Tournament, TournamentRole
 
 SCORING_PRESETS = {
     "standard": (2, 1, 0),
@@ -171,3 +171,8 @@ class ResultForm(forms.Form):
 class ExchangeForm(forms.Form):
     board_a = forms.IntegerField(min_value=1, label="Board")
     board_b = forms.IntegerField(min_value=1, label="with board")
+
+
+class StaffForm(forms.Form):
+    username = forms.CharField(max_length=150)
+    role = forms.ChoiceField(choices=TournamentRole.Role.choices, initial=TournamentRole.Role.ARBITER)

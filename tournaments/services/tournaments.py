@@ -11,6 +11,8 @@
 * ``tiebreaks_change(*, tournament, user, codes, reason) -> Tournament``: organisers and
   arbiters. Before round 1 any time; after round 1 only with a written reason, recorded in the
   audit log as an arbiter decision.
+* ``role_grant(*, tournament, user, username, role)`` / ``role_revoke(*, tournament, user, role_id)``:
+  organisers choose the staff (a tournament always keeps one organiser).
 * ``suggest_format(n_players) -> (format, rounds)``: the explainer's advice.
 * ``baku_scoring_problem(win, draw, loss) -> str | None``: why Baku cannot be used, or None.
 
@@ -261,3 +263,64 @@ def tiebreaks_change(*, tournament: Tournament, user: Any, codes: Any, reason: s
         )
     tournament.refresh_from_db()
     return tournament
+
+
+def role_grant(*, tournament: Tournament, user: Any, username: str, role: str) -> TournamentRole:
+    """Give a registered user a role in the tournament (organisers only). Changes an existing role."""
+    from django.contrib.auth import get_user_model
+
+    if not can_organise(user, tournament):
+        raise NotAllowedError("Only the tournament's organisers can choose its staff.")
+    if role not in TournamentRole.Role.values:
+        raise ValidationFailed("The role is either organiser or arbiter.")
+    target = get_user_model().objects.filter(username__iexact=username.strip()).first()
+    if target is None:
+        raise ValidationFailed(f"There is no user called {username.strip()!r}: they need an account first.")
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        existing = TournamentRole.objects.filter(tournament=locked, user=target).first()
+        before = existing.role if existing else None
+        if existing and existing.role == TournamentRole.Role.ORGANISER and role != existing.role:
+            _keep_an_organiser(locked, existing)
+        grant, _ = TournamentRole.objects.update_or_create(
+            tournament=locked, user=target, defaults={"role": role}
+        )
+        audit_record(
+            tournament=locked,
+            user=user,
+            action="role_grant",
+            obj=grant,
+            before={"user": target.get_username(), "role": before},
+            after={"user": target.get_username(), "role": role},
+        )
+    return grant
+
+
+def _keep_an_organiser(tournament: Tournament, leaving: TournamentRole) -> None:
+    others = TournamentRole.objects.filter(tournament=tournament, role=TournamentRole.Role.ORGANISER).exclude(
+        pk=leaving.pk
+    )
+    if not others.exists():
+        raise ValidationFailed("A tournament needs at least one organiser: name another organiser first.")
+
+
+def role_revoke(*, tournament: Tournament, user: Any, role_id: int) -> None:
+    """Remove someone from the tournament's staff (organisers only; the last organiser stays)."""
+    if not can_organise(user, tournament):
+        raise NotAllowedError("Only the tournament's organisers can choose its staff.")
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        grant = TournamentRole.objects.select_related("user").filter(tournament=locked, pk=role_id).first()
+        if grant is None:
+            raise ValidationFailed("That person is not on this tournament's staff.")
+        if grant.role == TournamentRole.Role.ORGANISER:
+            _keep_an_organiser(locked, grant)
+        audit_record(
+            tournament=locked,
+            user=user,
+            action="role_revoke",
+            obj=grant,
+            before={"user": grant.user.get_username(), "role": grant.role},
+            after=None,
+        )
+        grant.delete()

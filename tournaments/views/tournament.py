@@ -6,18 +6,21 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from pairing.engine.errors import PairingError
 from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, TIEBREAKS, validate_tiebreaks
 from pairing.services import standings_for_tournament
-from tournaments.forms import TiebreaksForm, TournamentForm
-from tournaments.models import Tournament
+from tournaments.forms import StaffForm, TiebreaksForm, TournamentForm
+from tournaments.models import Tournament, TournamentRole
 from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_arbitrate, can_organise, staff_tournament
 from tournaments.services.errors import ServiceError
 from tournaments.services.rounds import tournament_start
 from tournaments.services.tournaments import (
     DESCRIPTIVE_FIELDS,
+    role_grant,
+    role_revoke,
     round_one_paired,
     suggest_format,
     tiebreaks_change,
@@ -111,6 +114,10 @@ def tournament_settings(request: HttpRequest, tournament: Tournament) -> HttpRes
         "started": started,
         "tiebreaks_form": TiebreaksForm(initial={"codes": tournament.tiebreaks}),
         "tiebreak_names": tiebreak_order(tournament.tiebreaks, tournament.format)[0],
+        "staff": TournamentRole.objects.filter(tournament=tournament)
+        .select_related("user")
+        .order_by("role", "user__username"),
+        "staff_form": StaffForm(),
     }
     return render_page(request, "tournaments/settings.html", context)
 
@@ -163,3 +170,33 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "can_arbitrate": can_arbitrate(request.user, tournament),
     }
     return render_page(request, "tournaments/standings.html", context, partial="standings-table")
+
+
+@require_POST
+@staff_tournament(ORGANISE)
+def staff_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = StaffForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give a username and a role.")
+    else:
+        try:
+            grant = role_grant(tournament=tournament, user=request.user, **form.cleaned_data)
+        except ServiceError as exc:
+            report(request, exc)
+        else:
+            messages.success(
+                request, f"{grant.user.get_username()} is now {grant.get_role_display().lower()}."
+            )
+    return redirect(reverse("tournaments:settings", kwargs={"tournament_id": tournament.pk}) + "#staff")
+
+
+@require_POST
+@staff_tournament(ORGANISE)
+def staff_remove(request: HttpRequest, tournament: Tournament, role_id: int) -> HttpResponse:
+    try:
+        role_revoke(tournament=tournament, user=request.user, role_id=role_id)
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        messages.success(request, "Removed from the staff.")
+    return redirect(reverse("tournaments:settings", kwargs={"tournament_id": tournament.pk}) + "#staff")

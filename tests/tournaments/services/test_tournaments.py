@@ -134,3 +134,23 @@ def test_unknown_tiebreaks_are_refused_and_nothing_changes(tournament, arbiter, 
         tiebreaks_change(tournament=tournament, user=stranger, codes=["BH"], reason="")
     tournament.refresh_from_db()
     assert tournament.tiebreaks == "DE,BH-C1,BH,SB,WIN"
+
+
+def test_organisers_choose_the_staff_and_keep_at_least_one_organiser(
+    tournament, organiser, arbiter, django_user_model
+):
+    from tournaments.services.tournaments import role_grant, role_revoke
+
+    newcomer = django_user_model.objects.create_user("nina", password="x")
+    grant = role_grant(tournament=tournament, user=organiser, username="NINA", role="arbiter")
+    assert (grant.user, grant.role) == (newcomer, "arbiter")
+    with pytest.raises(NotAllowedError):
+        role_grant(tournament=tournament, user=arbiter, username="nina", role="organiser")
+    with pytest.raises(ValidationFailed, match="no user called 'ghost'"):
+        role_grant(tournament=tournament, user=organiser, username="ghost", role="arbiter")
+    own = TournamentRole.objects.get(tournament=tournament, user=organiser)
+    with pytest.raises(ValidationFailed, match="at least one organiser"):
+        role_revoke(tournament=tournament, user=organiser, role_id=own.pk)
+    role_revoke(tournament=tournament, user=organiser, role_id=grant.pk)
+    assert not TournamentRole.objects.filter(user=newcomer).exists()
+    assert AuditLog.objects.filter(action__in=["role_grant", "role_revoke"]).count() == 2

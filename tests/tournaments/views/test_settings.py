@@ -48,3 +48,23 @@ def test_changing_tiebreaks_after_the_start_needs_a_reason(arbiter_client, tourn
     )
     assert Tournament.objects.get(pk=tournament.pk).tiebreaks == "SB,BH"
     assert AuditLog.objects.filter(action="tiebreaks_change_after_start").count() == 1
+
+
+def test_organisers_add_and_remove_staff(organiser_client, tournament, django_user_model):
+    django_user_model.objects.create_user("nina", password="x")
+    url = reverse("tournaments:staff_add", kwargs={"tournament_id": tournament.pk})
+    response = organiser_client.post(url, {"username": "nina", "role": "arbiter"})
+    assert response["Location"].endswith("/settings/#staff")
+    body = organiser_client.get(settings_url(tournament)).content.decode()
+    assert "nina — Arbiter" in body
+    grant = tournament.roles.get(user__username="nina")
+    organiser_client.post(
+        reverse("tournaments:staff_remove", kwargs={"tournament_id": tournament.pk, "role_id": grant.pk})
+    )
+    assert not tournament.roles.filter(user__username="nina").exists()
+
+
+def test_arbiters_cannot_choose_staff(arbiter_client, tournament):
+    url = reverse("tournaments:staff_add", kwargs={"tournament_id": tournament.pk})
+    assert arbiter_client.post(url, {"username": "arthur", "role": "organiser"}).status_code == 403
+    assert tournament.roles.get(user__username="arthur").role == "arbiter"
