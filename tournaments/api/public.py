@@ -12,6 +12,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from pairing.services import standings_for_tournament
 from tournaments.api import serializers as s
 from tournaments.api.base import ApiView
 from tournaments.models import Board, Round, RoundBye
@@ -86,6 +87,4 @@ class PublicStandingsView(PublicView):
         summary="Public: standings after the last round with every result in",
     )
     def get(self, request, token: str):
-        from pairing.services import standings_for_tournament
-
         return Response(s.StandingsOutput(standings_for_tournament(self.public_tournament(token))).data)

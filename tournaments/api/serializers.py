@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from pairing.engine.trf import decode_trf
 from tournaments.models import Board, Club, Participant, Round, RoundBye, Tournament
 
 # --- output ----------------------------------------------------------------------------------
@@ -308,9 +309,31 @@ class ResultInput(serializers.Serializer):
     )
 
 
+MAX_UPLOAD_BYTES = 5_000_000
+
+
 class TrfImportInput(serializers.Serializer):
-    trf = serializers.CharField(max_length=5_000_000, trim_whitespace=False, help_text="The TRF file's text.")
+    """The file's text as ``trf`` (JSON), or the file itself as ``file`` (multipart upload)."""
+
+    trf = serializers.CharField(
+        max_length=MAX_UPLOAD_BYTES, trim_whitespace=False, required=False, help_text="The TRF file's text."
+    )
+    file = serializers.FileField(required=False, help_text="The TRF file (UTF-8 or Latin-1).")
     name = serializers.CharField(max_length=150, required=False, allow_blank=True)
+
+    def validate(self, attrs):
+        upload = attrs.pop("file", None)
+        if upload is not None:
+            if upload.size > MAX_UPLOAD_BYTES:
+                raise serializers.ValidationError(
+                    {"file": ["A TRF file of more than 5 MB is not a tournament."]}
+                )
+            attrs["trf"] = decode_trf(upload.read())
+        if not attrs.get("trf"):
+            raise serializers.ValidationError(
+                {"trf": ["Send the file's text as `trf`, or upload it as `file`."]}
+            )
+        return attrs
 
 
 class JsonImportInput(serializers.Serializer):

@@ -5,6 +5,8 @@ Staff endpoints need a token (``POST /api/auth/token/`` with username and passwo
 The OpenAPI schema is at ``/api/schema/`` and its browsable documentation at ``/api/docs/``.
 """
 
+from __future__ import annotations
+
 from django.urls import path, register_converter
 from drf_spectacular.views import SpectacularAPIView
 

@@ -9,15 +9,18 @@ from __future__ import annotations
 
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
+from pairing.services import standings_for_tournament
 from tournaments.api import serializers as s
 from tournaments.api.base import CONFLICT, ERRORS, READ_ERRORS, ApiView
 from tournaments.models import Board, Round, RoundBye, Tournament
 from tournaments.permissions import ARBITRATE, ORGANISE
 from tournaments.services import players, results, rounds, tournaments
+from tournaments.services.errors import ValidationFailed
 
 _BOARDS = Board.objects.select_related("round", "white", "black").order_by("number")
 _BYES = RoundBye.objects.select_related("participant").order_by(
@@ -210,7 +213,7 @@ class RoundPairView(ApiView):
         rnd.refresh_from_db()
         response = Response(s.RoundOutput(rnd).data, status=status.HTTP_202_ACCEPTED)
         response["Location"] = request.build_absolute_uri(
-            f"/api/tournaments/{tournament.pk}/rounds/{rnd.number}/"
+            reverse("api:round", kwargs={"tournament_id": tournament.pk, "number": rnd.number})
         )
         return response
 
@@ -290,9 +293,6 @@ class StandingsView(ApiView):
 
 
 def standings_data(tournament: Tournament, through_round: int | None) -> dict:
-    from pairing.services import standings_for_tournament
-    from tournaments.services.errors import ValidationFailed
-
     existing = tournament.rounds.count()
     if through_round is not None and through_round > existing:
         raise ValidationFailed(

@@ -51,6 +51,7 @@ PARTICIPANT_FIELDS = (
 ROUND_FIELDS = ("number", "status", "explanation", "violations", "error", "published_at")
 BOARD_FIELDS = ("number", "result", "version", "corrected_after_pairing")
 BYE_FIELDS = ("round_number", "kind", "points")
+RESTORED_WHILE_PAIRING = "The backup was made while this round was being paired; pair it again."
 
 
 # ------------------------------------------------------------------------------------------------
@@ -330,6 +331,9 @@ def _write(settings, refs, rounds, byes, last_ga, owner) -> Tournament:
             ref: Participant.objects.create(tournament=tournament, **fields) for ref, fields in refs.items()
         }
         for fields, boards in rounds:
+            if fields["status"] == Round.Status.PAIRING:
+                # No worker is pairing the copy: let the arbiter pair it again.
+                fields = {**fields, "status": Round.Status.FAILED, "error": RESTORED_WHILE_PAIRING}
             rnd = Round.objects.create(tournament=tournament, **fields)
             Board.objects.bulk_create(
                 Board(round=rnd, white=created[white], black=created[black], **board)

@@ -97,3 +97,18 @@ def test_a_bad_backup_is_a_400_with_paths(event, organiser_api):
 @pytest.mark.parametrize("path", ["/api/tournaments/import/trf/", "/api/tournaments/import/json/"])
 def test_imports_need_a_login(db, anon_api, path):
     assert anon_api.post(path, {}, format="json").status_code == 401
+
+
+def test_a_trf_file_can_be_uploaded(event, organiser_api):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("event.trf", trf_export(tournament=event).encode("latin-1"), "text/plain")
+    response = organiser_api.post("/api/tournaments/import/trf/", {"file": upload}, format="multipart")
+    assert response.status_code == 201
+    assert response.json()["participants"] == 10
+
+
+def test_a_trf_import_needs_the_file(db, organiser_api):
+    response = organiser_api.post("/api/tournaments/import/trf/", {"name": "Nothing"}, format="json")
+    assert response.status_code == 400
+    assert "trf" in response.json()

@@ -132,3 +132,13 @@ def test_a_failure_while_writing_rolls_everything_back(full_tournament, organise
     with pytest.raises(RuntimeError):
         json_import(data=doc, owner=organiser)
     assert _counts() == before
+
+
+def test_a_round_caught_while_pairing_is_restored_as_failed_so_it_can_be_paired_again(
+    full_tournament, organiser
+):
+    Round.objects.create(tournament=full_tournament, number=5, status=Round.Status.PAIRING)
+    restored = json_import(data=json_export(tournament=full_tournament), owner=organiser)
+    fifth = restored.rounds.get(number=5)
+    assert fifth.status == Round.Status.FAILED
+    assert "pair it again" in fifth.error
