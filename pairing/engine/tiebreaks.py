@@ -326,6 +326,14 @@ class _Entry:
 
 _VUR_CODES = frozenset({ResultCode.HALF_BYE, ResultCode.ZERO_BYE, ResultCode.FORFEIT_LOSS})
 _FORFEITS = frozenset({ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS})
+_ONE = Fraction(1)
+_WIN_WORDS = {
+    ResultCode.WIN: "won",
+    ResultCode.UNRATED_WIN: "won (game of less than one move)",
+    ResultCode.FORFEIT_WIN: "forfeit win",
+    ResultCode.PAB: "pairing-allocated bye",
+    ResultCode.FULL_BYE: "full-point bye",
+}
 _RATED_GAME_SCORE = {
     ResultCode.WIN: Fraction(1),
     ResultCode.DRAW: Fraction(1, 2),
@@ -680,20 +688,12 @@ class TournamentTiebreaks:
             else:
                 hit = code_.played and rec.colour is Colour.BLACK
             if hit:
-                what = {
-                    ResultCode.WIN: "won",
-                    ResultCode.UNRATED_WIN: "won (game of less than one move)",
-                    ResultCode.FORFEIT_WIN: "forfeit win",
-                    ResultCode.PAB: "pairing-allocated bye",
-                    ResultCode.FULL_BYE: "full-point bye",
-                }.get(code_, f"scored {_pts(h)} ({code_.value})")
+                what = _WIN_WORDS.get(code_) or f"scored {_pts(h)} ({code_.value})"
                 if code == "BPG":
                     what = "Black"
                 if rec.opponent is not None:
                     what += f" v {self.label(rec.opponent)}"
-                parts.append(
-                    Contribution(rnd, Fraction(1), "1", f"round {rnd}: {what}", "round", rec.opponent)
-                )
+                parts.append(Contribution(rnd, _ONE, "1", f"round {rnd}: {what}", "round", rec.opponent))
         value = Fraction(len(parts))
         return self._make(code, value, str(len(parts)), parts, ())
 
