@@ -109,6 +109,8 @@ def test_buchholz_cut_1(regime: str, expected: dict[str, str]) -> None:
 #     Dan 9.5-1.5-3.5 = 4.5; Eve 7.5-1.0-3.5 = 3.0; Fay 7.0-0.0-2.5 = 4.5
 #   2024: Ann 8.5-1.5-3.0 = 4.0; Ben 9.0-1.0-3.5 = 4.5; Cat 9.0-1.5-3.5 = 4.0; Dan 7.5-0.5-3.5 = 3.5;
 #     Eve 8.5-1.0-3.5 = 4.0; Fay 7.5-1.0-3.0 = 3.5
+#   2026: Ann 4.0; Ben 8.0-1.0-3.5 = 3.5; Cat 8.5-1.0 (forfeit-loss VUR)-3.5 = 4.0; Dan 7.5-0.5-3.5 = 3.5;
+#     Eve 8.0-1.0-3.5 = 3.5; Fay 7.5-1.0 (late-entry Z, a VUR)-3.0 = 3.5
 @pytest.mark.parametrize(
     ("regime", "expected"),
     [
@@ -117,6 +119,7 @@ def test_buchholz_cut_1(regime: str, expected: dict[str, str]) -> None:
             {"Ann": "3.5", "Ben": "3.5", "Cat": "4.5", "Dan": "4.5", "Eve": "3.0", "Fay": "4.5"},
         ),
         ("fide-2024", {"Ann": "4.0", "Ben": "4.5", "Cat": "4.0", "Dan": "3.5", "Eve": "4.0", "Fay": "3.5"}),
+        ("fide-2026", {"Ann": "4.0", "Ben": "3.5", "Cat": "4.0", "Dan": "3.5", "Eve": "3.5", "Fay": "3.5"}),
     ],
 )
 def test_median_buchholz(regime: str, expected: dict[str, str]) -> None:
@@ -195,14 +198,14 @@ def test_counts_and_progressive_score(regime: str, code: str, expected: dict[str
     ],
 )
 def test_rating_tiebreaks(code: str, expected: dict[str, str]) -> None:
-    for regime in ("virtual-opponent", "fide-2026"):
+    for regime in ("virtual-opponent", "fide-2024", "fide-2026"):
         assert table(regime, code) == expected
 
 
 # Koya: points against opponents on at least half the maximum (4 x 1 / 2 = 2.0), adjusted scores:
 #   Ann: Ben (2.5 or 3.0) 0.5 + Eve (2.0 or 2.5) 1 = 1.5; Ben: Ann 0.5; Eve: Ann 0; Cat: Ann 0, Eve 0.5 = 0.5;
 #   Dan: Ben 0.5 + Ann 0 = 0.5; Fay: Ben 0 + Eve 0 = 0.0 (the forfeit is not a game)
-@pytest.mark.parametrize("regime", ["virtual-opponent", "fide-2024"])
+@pytest.mark.parametrize("regime", ["virtual-opponent", "fide-2024", "fide-2026"])
 def test_koya(regime: str) -> None:
     assert table(regime, "KS") == {
         "Ann": "1.5",

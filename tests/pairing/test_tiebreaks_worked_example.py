@@ -191,6 +191,14 @@ def test_the_further_2026_values() -> None:
     }
 
 
+# SB-C1 (2026): the least significant product is D's 5.5 x 0 = 0; P has a VUR, the half-point bye worth
+# 3.5 x 0.5 = 1.75; 16.5.1 cuts the higher of the two candidates: 19.25 - 1.75 = 17.5.
+# Under the old rule the plain lowest product goes: 20.0 - 0 = 20.0.
+def test_sb_cut_1_takes_the_higher_of_the_two_candidates() -> None:
+    assert values("fide-2026", "SB-C1") == {"SB-C1": "17.5"}
+    assert values("virtual-opponent", "SB-C1") == {"SB-C1": "20.0"}
+
+
 def test_median_cuts_the_vur_at_the_bottom_and_the_highest_opponent_at_the_top() -> None:
     v = TournamentTiebreaks(build(), 7, regime="fide-2026").value(P, "BH-M1")
     assert sorted((p.round, p.display) for p in v.parts if p.cut) == [(4, "5.5"), (5, "3.5")]
