@@ -49,6 +49,7 @@ __all__ = [
     "TiebreakInfo",
     "TiebreakNotAllowedError",
     "TiebreakValue",
+    "TournamentTiebreaks",
     "UnknownTiebreakError",
     "format_points",
     "tiebreak_choices",
