@@ -6,7 +6,9 @@ Errors never surface as 500s for anything a client can send:
   ``{"detail": message, "errors": {field: [messages]}}``;
 * DRF's own errors (validation 400, authentication 401, permission 403, not found 404) unchanged;
 * Django ``ValidationError`` -> 400; an ``IntegrityError`` (two clients racing for the same
-  number) -> 409, "try again".
+  number) -> 409, "try again";
+* an engine ``PairingError`` that a service let through (for example standings asked for before
+  pairing numbers exist) -> 409: the request was fine, the tournament is not in a state to answer it.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView, exception_handler
 
+from pairing.engine.errors import PairingError
 from tournaments.api.serializers import ErrorOutput
 from tournaments.models import Tournament
 from tournaments.permissions import VIEW, tournament_for_user
@@ -36,6 +39,12 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         return Response(
             {"detail": " ".join(m for ms in errors.values() for m in ms), "errors": errors},
             status=status.HTTP_400_BAD_REQUEST,
+        )
+    if isinstance(exc, PairingError):
+        message = str(exc)
+        return Response(
+            {"detail": f"The tournament cannot answer this yet: {message}.", "errors": {}},
+            status=status.HTTP_409_CONFLICT,
         )
     if isinstance(exc, IntegrityError):
         return Response(

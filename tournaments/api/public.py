@@ -6,7 +6,7 @@ into a 401). Only published and finished rounds are shown, and never an e-mail a
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
+from django.db.models import F, Prefetch
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
@@ -46,7 +46,9 @@ class PublicParticipantListView(PublicView):
     )
     def get(self, request, token: str):
         tournament = self.public_tournament(token)
-        people = tournament.participants.only(*PUBLIC_PARTICIPANT_FIELDS).order_by("pairing_number", "id")
+        people = tournament.participants.only(*PUBLIC_PARTICIPANT_FIELDS).order_by(
+            F("pairing_number").asc(nulls_last=True), "id"
+        )
         return Response(s.PublicParticipantOutput(people, many=True).data)
 
 
@@ -83,7 +85,7 @@ class PublicRoundDetailView(PublicView):
 
 class PublicStandingsView(PublicView):
     @extend_schema(
-        responses={200: s.StandingsOutput, **_NOT_FOUND},
+        responses={200: s.StandingsOutput, **_NOT_FOUND, 409: s.ErrorOutput},
         summary="Public: standings after the last round with every result in",
     )
     def get(self, request, token: str):

@@ -7,7 +7,7 @@ serializer. The services are the same ones the web pages call, with the same rul
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
+from django.db.models import F, Prefetch
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -85,9 +85,8 @@ class ParticipantListView(ApiView):
     @extend_schema(responses={200: s.ParticipantOutput(many=True), **READ_ERRORS}, summary="Participants")
     def get(self, request, tournament_id: int):
         tournament = self.tournament(tournament_id)
-        return Response(
-            s.ParticipantOutput(tournament.participants.order_by("pairing_number", "id"), many=True).data
-        )
+        people = tournament.participants.order_by(F("pairing_number").asc(nulls_last=True), "id")
+        return Response(s.ParticipantOutput(people, many=True).data)
 
     @extend_schema(
         request=s.ParticipantInput,
@@ -282,7 +281,7 @@ class BoardResultView(ApiView):
 class StandingsView(ApiView):
     @extend_schema(
         parameters=[s.StandingsQuery],
-        responses={200: s.StandingsOutput, **ERRORS},
+        responses={200: s.StandingsOutput, **ERRORS, **CONFLICT},
         summary="Standings with tie-breaks and how each was computed",
     )
     def get(self, request, tournament_id: int):

@@ -40,3 +40,23 @@ def test_standings_after_an_earlier_round(event, organiser_api):
 def test_a_bad_round_is_a_400(event, organiser_api, value):
     response = organiser_api.get(url(event), {"round": value})
     assert response.status_code == 400
+
+
+def test_standings_the_engine_cannot_compute_are_a_409_not_a_500(tournament, organiser_api, anon_api):
+    """Participants made without pairing numbers (registration assigns them; this bypasses it)."""
+    tournament.participants.create(name="Ann")
+    tournament.participants.create(name="Bob")
+    staff = organiser_api.get(url(tournament))
+    public = anon_api.get(f"/api/public/{tournament.public_token}/standings/")
+    assert (staff.status_code, public.status_code) == (409, 409)
+    assert "pairing number" in staff.json()["detail"]
+
+
+def test_standings_before_round_one(tournament, organiser_api, arbiter):
+    from tournaments.services.players import participant_register
+
+    for name in ("Ann", "Bob", "Cid"):
+        participant_register(tournament=tournament, user=arbiter, name=name)
+    body = organiser_api.get(url(tournament)).json()
+    assert body["through_round"] == 0
+    assert [row["points"] for row in body["rows"]] == ["0.0", "0.0", "0.0"]
