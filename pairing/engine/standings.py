@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from pairing.engine.errors import InvalidRequestError
 from pairing.engine.tiebreaks import (
     REGIMES,
+    ROUND_ROBIN_DEFAULT,
     SWISS_DEFAULT,
     TiebreakValue,
     TournamentTiebreaks,
@@ -49,8 +50,9 @@ class StandingsRequest:
     rounds: int
     """Rounds to count (standings after this round); histories may be longer (later rounds are ignored)
     or shorter (missing rounds count as zero-point absences)."""
-    tiebreaks: tuple[str, ...] = SWISS_DEFAULT
-    """Codes from :data:`pairing.engine.tiebreaks.TIEBREAKS`, most important first."""
+    tiebreaks: tuple[str, ...] | None = None
+    """Codes from :data:`pairing.engine.tiebreaks.TIEBREAKS`, most important first; ``None`` means the
+    product default for the format (:data:`SWISS_DEFAULT` or :data:`ROUND_ROBIN_DEFAULT`)."""
     unplayed: str = "virtual-opponent"
     """One of :data:`pairing.engine.tiebreaks.REGIMES`."""
     scoring: Scoring = field(default_factory=Scoring)
@@ -120,7 +122,10 @@ def compute_standings(request: StandingsRequest) -> Standings:
     InvalidRequestError
         Inconsistent histories or an unknown withdrawn id.
     """
-    codes = validate_tiebreaks(request.tiebreaks, round_robin=request.round_robin)
+    asked = request.tiebreaks
+    if asked is None:
+        asked = ROUND_ROBIN_DEFAULT if request.round_robin else SWISS_DEFAULT
+    codes = validate_tiebreaks(asked, round_robin=request.round_robin)
     if request.unplayed not in REGIMES:
         raise UnknownTiebreakError(
             f"unknown unplayed-round rule {request.unplayed!r}; choose one of: {', '.join(REGIMES)}"

@@ -250,6 +250,20 @@ def test_sonneborn_berger_before_direct_encounter_reverses_c_and_d() -> None:
     assert names(standings)[2:] == ["D", "C"]
 
 
+def test_without_a_list_each_format_gets_its_default() -> None:
+    robin = compute_standings(StandingsRequest(FORFEIT_ROBIN, 3, round_robin=True))
+    swiss = compute_standings(StandingsRequest(CYCLE, 4))
+    assert robin.tiebreaks == ROUND_ROBIN_DEFAULT and swiss.tiebreaks == SWISS_DEFAULT
+
+
+def test_before_the_first_round_everyone_is_level_and_lots_decide() -> None:
+    standings = compute_standings(StandingsRequest(CYCLE, 0, seed=11))
+    assert {row.points_display for row in standings.rows} == {"0.0"}
+    assert all(row.by_lot for row in standings.rows)
+    assert standings.lots == (tuple(row.id for row in standings.rows),)
+    assert all(v.display in ("0.0", "0") for row in standings.rows for v in row.tiebreaks)
+
+
 @pytest.mark.parametrize("code", ["BH", "BH-C1", "BH-M1"])
 def test_buchholz_is_refused_for_a_round_robin(code: str) -> None:
     with pytest.raises(TiebreakNotAllowedError, match=f"{code} .*round robin"):
