@@ -30,6 +30,7 @@ def _imported(tournament) -> Response:
         "name": tournament.name,
         "participants": tournament.participants.count(),
         "rounds": tournament.rounds.count(),
+        "warnings": getattr(tournament, "import_warnings", []),
     }
     return Response(s.ImportedOutput(data).data, status=status.HTTP_201_CREATED)
 

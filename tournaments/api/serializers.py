@@ -219,6 +219,9 @@ class ImportedOutput(serializers.Serializer):
     name = serializers.CharField()
     participants = serializers.IntegerField()
     rounds = serializers.IntegerField()
+    warnings = serializers.ListField(
+        child=serializers.CharField(), help_text="What the file said that could not be kept."
+    )
 
 
 class ErrorOutput(serializers.Serializer):

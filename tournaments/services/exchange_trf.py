@@ -219,6 +219,8 @@ def trf_import(*, text: str, owner, name: str = "") -> Tournament:
     3. Write the tournament, participants, rounds, boards and byes in one transaction.
 
     Raises ``TrfImportError`` (a ``ValidationFailed``) naming the line and column; nothing is saved then.
+    What the file says that this program has no place for is listed, in plain words, in the
+    returned tournament's ``import_warnings``.
     """
     try:
         trf = parse_trf(text)
@@ -337,7 +339,25 @@ def trf_import(*, text: str, owner, name: str = "") -> Tournament:
             obj=tournament,
             after={"players": len(participants), "rounds": played},
         )
+    tournament.import_warnings = _warnings(trf, locator)  # type: ignore[attr-defined]
     return tournament
+
+
+def _warnings(trf: TrfTournament, locator: _Locator) -> list[str]:
+    """What the import could not keep."""
+    warnings = []
+    if trf.forbidden:
+        line = locator.record("260", "XXP")
+        warnings.append(
+            f"Line {line}: forbidden pairings (260/XXP) were not imported; this program cannot store them yet, "
+            "so check the pairings of the next rounds by hand."
+        )
+    unrated = ResultCode.UNRATED_WIN, ResultCode.UNRATED_DRAW, ResultCode.UNRATED_LOSS
+    if any(r.result in unrated for p in trf.players for r in p.records):
+        warnings.append(
+            "Games of less than one move (W/D/L) were imported as ordinary results; a new export writes 1/=/0."
+        )
+    return warnings
 
 
 class _Locator:

@@ -153,3 +153,16 @@ def test_a_round_robin_file_gets_round_robin_tiebreaks(db, organiser):
     t = trf_import(text=text, owner=organiser)
     assert t.format == Tournament.Format.ROUND_ROBIN
     assert "BH" not in t.tiebreak_codes
+
+
+def test_what_cannot_be_kept_is_reported(db, organiser):
+    text = SMALL.replace("   2 b 1", "   2 b W").replace("   1 w 0", "   1 w L") + "\n260   1   3    1    3"
+    t = trf_import(text=text, owner=organiser)
+    assert len(t.import_warnings) == 2
+    assert t.import_warnings[0].startswith("Line 9: forbidden pairings")
+    assert "less than one move" in t.import_warnings[1]
+    assert Board.objects.get(round__tournament=t, round__number=1).result == "0-1"
+
+
+def test_a_plain_file_has_no_warnings(db, organiser):
+    assert trf_import(text=SMALL, owner=organiser).import_warnings == []

@@ -29,3 +29,5 @@ class Command(BaseCommand):
             f"Imported tournament {tournament.pk} ({tournament.name}): "
             f"{tournament.participants.count()} participants, {tournament.rounds.count()} rounds."
         )
+        for warning in tournament.import_warnings:
+            self.stderr.write(f"Warning: {warning}")
