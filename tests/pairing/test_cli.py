@@ -262,3 +262,12 @@ def test_the_real_engine_pairs_a_file_end_to_end(tmp_path: Path) -> None:
     seated = sorted(int(x) for row in rows[1:] for x in row if x != "0")
     assert seated == [1, 2, 3, 5]  # 4 (half-point bye) and 6 (absent) are not paired in round 3
     assert ["1", "2"] not in rows[1:] and ["2", "1"] not in rows[1:]  # 260: 1 and 2 must not meet
+
+
+def test_baku_check_mode_recomputes_exactly_the_virtual_points_of_a_baku_reference_file(engine) -> None:
+    fake = engine(PairingResult(boards=()))
+    run("--dutch", str(DATA / "baku_9p_8r_s33277288.trf"), "-c")
+    from_file = list(fake.requests)
+    fake.requests.clear()
+    run("--dutch", str(DATA / "baku_9p_8r_s33277288.trf"), "-c", "--baku")
+    assert len(from_file) == 8 and fake.requests == from_file
