@@ -914,11 +914,19 @@ class TournamentTiebreaks:
             return levels
         if self.de_rule == "all-met":
             return [ordered]  # the explainer: direct encounter "only applies when they have all met"
-        # 6.3: peel off players who are alone on top whatever the missing results.
+        # 6.3: peel off, one at a time, players who are alone on top whatever the missing results.
         win = Fraction(self.scoring.win, 2)
-        table = self._mini_table(members)
-        best = max(ordered, key=lambda p: table[p])
-        ceiling = {p: table[p] + win * (len(members) - 1 - len(self._meetings(p, members))) for p in ordered}
-        if all(table[best] > ceiling[q] for q in ordered if q != best):
-            return [[best], *self._de_levels(members - {best})]
-        return [ordered]
+        peeled: list[list[int]] = []
+        remaining = members
+        while len(remaining) > 1 and not self._all_met(remaining):
+            table = self._mini_table(remaining)
+            best = max(sorted(remaining, key=self.tpn_of), key=lambda p: table[p])
+            ceiling = {
+                p: table[p] + win * (len(remaining) - 1 - len(self._meetings(p, remaining)))
+                for p in remaining
+            }
+            if not all(table[best] > ceiling[q] for q in remaining if q != best):
+                return [*peeled, sorted(remaining, key=self.tpn_of)]
+            peeled.append([best])
+            remaining = remaining - {best}
+        return [*peeled, *self._de_levels(remaining)]

@@ -199,6 +199,31 @@ def test_6_3_does_not_separate_when_a_missing_game_could_change_the_top() -> Non
     assert [values[pid].display for pid in (1, 2, 4)] == ["1.0", "0.5", "0.5"]
 
 
+# A beat B, C and D but never met E; B, C, D, E all met: B 2.5 (drew C, beat D and E), C 2.5, D 1 (beat E), E 0.
+PEEL = tournament(
+    "ABCDE",
+    [
+        (1, "A", "B", "1-0"),
+        (1, "C", "D", "1-0"),
+        (2, "A", "C", "1-0"),
+        (2, "B", "D", "1-0"),
+        (3, "A", "D", "1-0"),
+        (3, "B", "C", "1/2"),
+        (4, "B", "E", "1-0"),
+        (5, "C", "E", "1-0"),
+        (6, "D", "E", "1-0"),
+    ],
+)
+
+
+def test_6_3_then_6_2_once_the_rest_have_all_met() -> None:
+    # A 3 > every other score plus a win per missing game: B 2.5, C 2.5, D 1, E 0 + 1 (v A) = 1. A first.
+    # {B, C, D, E} have all met: 6.2 by their own mini-table B 2.5, C 2.5, D 1, E 0, then {B, C}: they drew.
+    levels, _ = TournamentTiebreaks(PEEL, 6, direct_encounter="fide").direct_encounter([1, 2, 3, 4, 5])
+    assert levels == [[1], [2, 3], [4], [5]]
+    assert TournamentTiebreaks(PEEL, 6).direct_encounter([1, 2, 3, 4, 5])[0] == [[1, 2, 3, 4, 5]]
+
+
 def test_an_unknown_direct_encounter_rule_is_refused() -> None:
     with pytest.raises(UnknownTiebreakError, match="unknown direct-encounter rule '6.4'"):
         compute_standings(StandingsRequest(SWISS, 2, direct_encounter="6.4"))
