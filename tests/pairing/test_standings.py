@@ -411,6 +411,25 @@ def test_standings_csv_refuses_an_unknown_code() -> None:
         standings_csv(parse_trf(cycle_trf()), ["BH", "SOS"], "virtual-opponent")
 
 
+def test_a_round_robin_trf_gets_round_robin_rules() -> None:
+    from pairing.engine.trf import TrfPlayer, TrfTournament, parse_trf, write_trf
+
+    players = tuple(
+        TrfPlayer(id=p.id, name=p.name, rating=p.rating, records=p.history) for p in FORFEIT_ROBIN
+    )
+    text = write_trf(TrfTournament(players=players, total_rounds=3, tournament_type="Round Robin"))
+    # DE, WIN, SB, KS as in test_round_robin_default_list; the forfeit counts as a game for SB (15.2).
+    assert standings_csv(parse_trf(text), list(ROUND_ROBIN_DEFAULT), "virtual-opponent").splitlines() == [
+        "rank,pairing_number,name,points,DE,WIN,SB,KS",
+        "1,1,A,2.5,0.0,2,3.0,1.0",
+        "2,2,B,1.5,0.0,1,1.5,0.0",
+        "3,3,C,1.0,1.0,1,1.0,0.0",
+        "4,4,D,1.0,0.0,0,2.0,1.0",
+    ]
+    with pytest.raises(TiebreakNotAllowedError):
+        standings_csv(parse_trf(text), ["BH"], "virtual-opponent")
+
+
 def test_command_line_standings(tmp_path: Path) -> None:
     from pairing.engine.cli import main
 
