@@ -5,6 +5,15 @@ previous ones (so direct encounter is computed inside the tied group it is asked
 is exhausted, lots are drawn. The lots here are seeded and reproducible: each final tied group is shuffled
 by ``random.Random`` seeded with the request's seed and the group's ids, so one group's draw never depends
 on another's, and the result says who was placed by lot.
+
+Product choices (the players' explainer, ``seeds/003``, is the specification):
+
+- Unplayed rounds default to the virtual opponent (``unplayed="virtual-opponent"``); the C.07 2024 and 2026
+  dummy rules are options (:data:`pairing.engine.tiebreaks.REGIMES`).
+- Direct encounter decides only when every tied player has met every other (C.07 6.2, the explainer's
+  "it only applies when they have all met"); FIDE's 6.3 is available as ``direct_encounter="fide"``.
+- Default lists: Swiss ``DE, BH-C1, BH, SB, WIN``; round robin ``DE, WIN, SB, KS`` (never Buchholz).
+- Withdrawn participants keep their place and games; their rounds after withdrawal are unplayed rounds.
 """
 
 from __future__ import annotations
