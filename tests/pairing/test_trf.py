@@ -22,6 +22,8 @@ from pairing.engine.types import Colour, ResultCode, RoundRecord, Scoring
 
 DATA = Path(__file__).parent / "data" / "trf"
 FILES = sorted(DATA.glob("*.trf"))
+FINISHED = [p for p in FILES if p.name.startswith(("dutch_", "baku_")) and "before" not in p.name]
+"""Complete reference tournaments (the others stop before a round)."""
 
 
 def read(name: str) -> TrfTournament:
@@ -458,3 +460,24 @@ def test_a_request_with_its_own_pairing_numbers_is_written_in_pairing_order() ->
     t = trf_from_request(renumbered)
     assert t.pair_by_rank and [p.id for p in t.players] == [10, 20, 30, 40, 50, 60]
     assert parse_trf(write_trf(t)).to_request() == renumbered
+
+
+REPLAY_TOOL = Path("/work/shared/tools/replay_corpus.py")
+
+
+@pytest.mark.skipif(not REPLAY_TOOL.exists(), reason="the shared replay tool is not on this machine")
+@pytest.mark.parametrize("path", FINISHED, ids=lambda p: p.name)
+def test_each_round_gets_the_request_replay_corpus_builds(path: Path) -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("replay_corpus", REPLAY_TOOL)
+    assert spec is not None and spec.loader is not None
+    replay = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(replay)
+    lines, players, rounds = replay.parse(path)
+    full = parse_trf(decode_trf(path.read_bytes()))
+    assert full.played_rounds == rounds
+    for k in range(rounds):
+        truncated = parse_trf(replay.truncated_input(lines, players, k))
+        assert truncated.next_round == k + 1
+        assert truncated.to_request() == full.to_request(k + 1)
