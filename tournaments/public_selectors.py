@@ -61,10 +61,16 @@ def public_tournament_get(*, token: str) -> Tournament:
         raise Http404("No tournament at this link.") from None
 
 
-def public_rounds(*, tournament: Tournament) -> list[Round]:
-    return list(
-        Round.objects.filter(tournament=tournament, status__in=PUBLIC_ROUND_STATUSES).order_by("number")
-    )
+def public_rounds(*, tournament: Tournament, with_explanations: bool = False) -> list[Round]:
+    """Published and finished rounds, in order.
+
+    The engine's explanation of a big round is large (a note per board, every name) and only a
+    participant's page reads it, so the others leave it in the database.
+    """
+    rounds = Round.objects.filter(tournament=tournament, status__in=PUBLIC_ROUND_STATUSES).order_by("number")
+    if not with_explanations:
+        rounds = rounds.defer("explanation")
+    return list(rounds.defer("error", "task_id"))
 
 
 # --- one participant's round-by-round record ----------------------------------------------------
@@ -88,7 +94,7 @@ BYE_SYMBOL = {
     RoundBye.Kind.FULL_POINT: "1 bye",
     RoundBye.Kind.ZERO_POINT: "0 bye",
     RoundBye.Kind.ABSENT: "absent",
-    RoundBye.Kind.LATE_ENTRY: "not yet",
+    RoundBye.Kind.LATE_ENTRY: "late",
 }
 
 
@@ -189,9 +195,9 @@ class Snapshot:
         return sum(entry.points or 0 for number, entry in entries.items() if number < round_number)
 
 
-def snapshot_load(*, tournament: Tournament) -> Snapshot:
+def snapshot_load(*, tournament: Tournament, with_explanations: bool = False) -> Snapshot:
     """Load the public picture of ``tournament``: 4 queries, whatever its size."""
-    rounds = public_rounds(tournament=tournament)
+    rounds = public_rounds(tournament=tournament, with_explanations=with_explanations)
     numbers = [rnd.number for rnd in rounds]
     participants = {
         p.id: p

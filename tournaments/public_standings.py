@@ -293,7 +293,9 @@ def _explain(rnd: Round, participant_id: int, board: int | None) -> list[str]:
     for item in rnd.violations or []:
         if isinstance(item, dict) and participant_id in (item.get("participants") or []):
             lines.append(f"Rule broken for this pairing: {item.get('message', item.get('rule', ''))}")
-    return lines
+    return list(
+        dict.fromkeys(lines)
+    )  # the engine may note one float twice (leaving the group, then the game)
 
 
 def participant_card(snapshot: Snapshot, participant_id: int) -> list[CardRound]:

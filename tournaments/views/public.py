@@ -100,7 +100,7 @@ def participant(request: HtmxHttpRequest, token: str, participant_id: int) -> Ht
     tournament = selectors.public_tournament_get(token=token)
 
     def build():
-        snapshot = selectors.snapshot_load(tournament=tournament)
+        snapshot = selectors.snapshot_load(tournament=tournament, with_explanations=True)
         person = snapshot.participants.get(participant_id)
         if person is None:
             raise Http404("No such participant in this tournament.")

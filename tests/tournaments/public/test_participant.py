@@ -56,6 +56,7 @@ def test_the_pairing_explanation_for_this_participant_is_shown(client: Client, r
     Round.objects.filter(tournament=running, number=2).update(
         explanation={
             "scoregroups": [[2, [board.white_id, board.black_id]]],
+            # The engine may report one downfloat twice (leaving the group, then the game).
             "floats": [
                 {
                     "participant": board.white_id,
@@ -64,7 +65,8 @@ def test_the_pairing_explanation_for_this_participant_is_shown(client: Client, r
                     "to_score": 0,
                     "reason": "no compatible opponent in the 1-point group",
                 }
-            ],
+            ]
+            * 2,
             "boards": [{"board": 1, "colour_rule": "alternation", "message": "White: colours alternate."}],
             "notes": [f"{board.white.name} and someone else were exchanged (C.04.3 4.3)", "Unrelated note"],
             "names": {str(board.white_id): board.white.name},
@@ -74,7 +76,12 @@ def test_the_pairing_explanation_for_this_participant_is_shown(client: Client, r
     html = client.get(public_url(running, "participant", board.white_id)).content.decode()
     assert "Why this pairing?" in html
     assert "Paired in the 1-point group (2 players)." in html
-    assert "Floated down from the 1 to the 0-point group: no compatible opponent in the 1-point group" in html
+    assert (
+        html.count(
+            "Floated down from the 1 to the 0-point group: no compatible opponent in the 1-point group"
+        )
+        == 1
+    )
     assert "White: colours alternate." in html
     assert "and someone else were exchanged (C.04.3 4.3)" in html
     assert "Unrelated note" not in html
