@@ -186,6 +186,12 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
     problems = _Problems()
     if not isinstance(data, dict):
         raise ValidationFailed("The backup must be a JSON object.", errors={"": ["Expected an object."]})
+    bad_text = _unstorable_text(data)
+    if bad_text is not None:
+        raise ValidationFailed(
+            f"The backup contains text no database can store (a NUL character or broken Unicode) at {bad_text}.",
+            errors={bad_text: ["Text with a NUL character or broken Unicode."]},
+        )
     if data.get("format") != FORMAT:
         raise ValidationFailed(
             f"This is not a tournament backup (expected format {FORMAT!r}).",
@@ -272,8 +278,13 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
     byes: list[tuple[dict[str, Any], Any]] = []
     taken: set[tuple[Any, int]] = set()
     pab_rounds: set[int] = set()
+    # A board's refs were reported above if they are lists or dicts; skip them here (unhashable).
     on_board = {
-        (ref, rnd["number"]) for rnd, boards in rounds for _, white, black in boards for ref in (white, black)
+        (ref, rnd["number"])
+        for rnd, boards in rounds
+        for _, white, black in boards
+        for ref in (white, black)
+        if _hashable(ref)
     }
     for index, item in enumerate(_list(data, "byes", problems)):
         path = f"byes[{index}]"
@@ -317,6 +328,29 @@ def _club(name: Any, owner: Any) -> Club | None:
     if club is None or not (owner.is_superuser or club.members.filter(pk=owner.pk).exists()):
         return None
     return club
+
+
+def _unstorable_text(value: Any, path: str = "") -> str | None:
+    """The path of the first string (or key) PostgreSQL would refuse: a NUL, or a lone surrogate."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return path or "(document)"
+        return (path or "(document)") if "\x00" in value else None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            shown = str(key).encode("utf-8", "backslashreplace").decode("utf-8")  # printable in errors
+            where = f"{path}.{shown}" if path else shown
+            found = _unstorable_text(key, where) or _unstorable_text(item, where)
+            if found:
+                return found
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            found = _unstorable_text(item, f"{path}[{index}]")
+            if found:
+                return found
+    return None
 
 
 def _hashable(value: Any) -> bool:

@@ -222,6 +222,7 @@ def trf_import(*, text: str, owner, name: str = "") -> Tournament:
     What the file says that this program has no place for is listed, in plain words, in the
     returned tournament's ``import_warnings``.
     """
+    _check_storable(text)
     try:
         trf = parse_trf(text)
     except TrfError as exc:
@@ -358,6 +359,19 @@ def _warnings(trf: TrfTournament, locator: _Locator) -> list[str]:
             "Games of less than one move (W/D/L) were imported as ordinary results; a new export writes 1/=/0."
         )
     return warnings
+
+
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def _check_storable(text: str) -> None:
+    """Refuse NUL characters and broken Unicode (lone surrogates), which no database column takes."""
+    bad = _UNSTORABLE.search(text)
+    if bad is not None:
+        before = re.split(r"\r\n|\r|\n", text[: bad.start()])
+        raise TrfImportError(
+            "a NUL character or broken Unicode; is this a text file?", len(before), len(before[-1]) + 1
+        )
 
 
 class _Locator:

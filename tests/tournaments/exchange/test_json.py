@@ -142,3 +142,30 @@ def test_a_round_caught_while_pairing_is_restored_as_failed_so_it_can_be_paired_
     fifth = restored.rounds.get(number=5)
     assert fifth.status == Round.Status.FAILED
     assert "pair it again" in fifth.error
+
+
+@pytest.mark.parametrize("text", ["nul\x00inside", "lone \ud800 surrogate"])
+def test_text_no_database_can_store_is_refused(full_tournament, organiser, text):
+    doc = json_export(tournament=full_tournament)
+    doc["rounds"][0]["explanation"] = {"notes": [text]}
+    before = _counts()
+    with pytest.raises(ValidationFailed) as caught:
+        json_import(data=doc, owner=organiser)
+    assert "rounds[0].explanation.notes[0]" in caught.value.errors
+    assert _counts() == before
+
+
+def test_a_board_naming_a_list_as_player_is_refused(full_tournament, organiser):
+    doc = json_export(tournament=full_tournament)
+    doc["rounds"][0]["boards"][0]["white"] = [1, 2]
+    with pytest.raises(ValidationFailed) as caught:
+        json_import(data=doc, owner=organiser)
+    assert "rounds[0].boards[0].white" in caught.value.errors
+
+
+def test_a_broken_key_is_named_printably(full_tournament, organiser):
+    doc = json_export(tournament=full_tournament)
+    doc["rounds"][0]["explanation"] = {"bad \ud800 key": 1}
+    with pytest.raises(ValidationFailed) as caught:
+        json_import(data=doc, owner=organiser)
+    assert list(caught.value.errors) == ["rounds[0].explanation.bad \\ud800 key"]

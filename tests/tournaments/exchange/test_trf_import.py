@@ -166,3 +166,12 @@ def test_what_cannot_be_kept_is_reported(db, organiser):
 
 def test_a_plain_file_has_no_warnings(db, organiser):
     assert trf_import(text=SMALL, owner=organiser).import_warnings == []
+
+
+@pytest.mark.parametrize("bad", ["\x00", "\ud800"])
+def test_text_no_database_can_store_is_refused_with_its_place(db, organiser, bad):
+    text = SMALL.replace("Gamma, Gus", f"Gam{bad}a, Gus")
+    with pytest.raises(TrfImportError) as caught:
+        trf_import(text=text, owner=organiser)
+    assert (caught.value.line, caught.value.column) == (8, 18)
+    assert Tournament.objects.count() == 0
