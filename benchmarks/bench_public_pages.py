@@ -22,6 +22,30 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
+def _add_explanations(tournament, people) -> None:
+    """Round explanations the size the engine writes: every name, the score groups, a note per board."""
+    from tournaments.models import Round
+
+    names = {str(p.id): p.name for p in people}
+    for rnd in Round.objects.filter(tournament=tournament):
+        boards = rnd.boards.values_list("number", flat=True)
+        rnd.explanation = {
+            "scoregroups": [[2 * g, [p.id for p in people[g::10]]] for g in range(10)],
+            "floats": [],
+            "boards": [
+                {
+                    "board": n,
+                    "colour_rule": "alternation",
+                    "message": f"White: colours alternate on board {n}",
+                }
+                for n in boards
+            ],
+            "notes": [],
+            "names": names,
+        }
+        rnd.save(update_fields=["explanation"])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=1000)
@@ -58,6 +82,7 @@ def main() -> None:
     started = time.perf_counter()
     tournament = Tournament.objects.create(name="Benchmark Open", rounds_planned=args.rounds)
     people = build_tournament(tournament, players=args.players, rounds=args.rounds)
+    _add_explanations(tournament, people)
     built = time.perf_counter() - started
     boards = Board.objects.filter(round__tournament=tournament).count()
     print(

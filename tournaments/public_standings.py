@@ -15,7 +15,9 @@ number of queries does not grow with the tournament.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.cache import cache
 
@@ -26,6 +28,8 @@ from tournaments.models import Participant, Round, RoundBye, Tournament
 from tournaments.public_selectors import BYE_SYMBOL, Entry, Snapshot, format_points
 
 CACHE_SECONDS = 60 * 60
+COMPUTE_LOCK_SECONDS = 60
+COMPUTE_WAIT_SECONDS = 10.0
 BUCKETS = 32
 """Breakdowns are cached in this many pieces (participant id modulo BUCKETS)."""
 
@@ -131,23 +135,53 @@ def _compute(tournament: Tournament) -> tuple[Ranking, dict[int, Breakdown]]:
             tuple(TiebreakCell(v.code, v.name, v.display, v.summary, tuple(v.notes)) for v in row.tiebreaks),
         )
     ranking = Ranking(tuple(rows), result.rounds)
-    buckets: dict[str, dict[int, Breakdown]] = {}
+    # Every bucket is stored, empty ones too, so asking for an unknown id is a cache hit, not a rerun.
+    buckets: dict[str, dict[int, Breakdown]] = {
+        _key(tournament, f"breakdowns-{bucket}"): {} for bucket in range(BUCKETS)
+    }
     for pid, breakdown in breakdowns.items():
-        buckets.setdefault(_key(tournament, f"breakdowns-{pid % BUCKETS}"), {})[pid] = breakdown
+        buckets[_key(tournament, f"breakdowns-{pid % BUCKETS}")][pid] = breakdown
     cache.set_many({_key(tournament, "ranking"): ranking, **buckets}, CACHE_SECONDS)
     return ranking, breakdowns
 
 
+def _cached(tournament: Tournament, what: str) -> Any:
+    """``what`` from the cache; on a miss, one request runs the engine while the others wait for it.
+
+    After each result every open standings, crosstable and participant page wants the new ranking
+    at once; running the engine for each of them would multiply the slowest step of the lot.
+    A waiter that sees nothing after ``COMPUTE_WAIT_SECONDS`` computes it itself.
+    """
+    key = _key(tournament, what)
+    value = cache.get(key)
+    if value is not None:
+        return value
+    lock = _key(tournament, "computing")
+    if not cache.add(lock, 1, COMPUTE_LOCK_SECONDS):
+        deadline = time.monotonic() + COMPUTE_WAIT_SECONDS
+        while time.monotonic() < deadline:
+            time.sleep(0.05)
+            value = cache.get(key)
+            if value is not None:
+                return value
+            if cache.get(lock) is None:  # the other request finished, or failed
+                break
+    try:
+        ranking, breakdowns = _compute(tournament)
+    finally:
+        cache.delete(lock)
+    if what == "ranking":
+        return ranking
+    bucket = int(what.rsplit("-", 1)[1])
+    return {pid: b for pid, b in breakdowns.items() if pid % BUCKETS == bucket}
+
+
 def ranking_cached(tournament: Tournament) -> Ranking:
-    ranking = cache.get(_key(tournament, "ranking"))
-    return ranking if ranking is not None else _compute(tournament)[0]
+    return _cached(tournament, "ranking")
 
 
 def breakdown_cached(tournament: Tournament, participant_id: int) -> Breakdown | None:
-    bucket = cache.get(_key(tournament, f"breakdowns-{participant_id % BUCKETS}"))
-    if bucket is None:
-        return _compute(tournament)[1].get(participant_id)
-    return bucket.get(participant_id)
+    return _cached(tournament, f"breakdowns-{participant_id % BUCKETS}").get(participant_id)
 
 
 def standings_build(snapshot: Snapshot) -> Standings:

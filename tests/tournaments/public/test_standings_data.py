@@ -1,0 +1,56 @@
+"""The engine's ranking behind the public pages: computed once per change, shared by every page."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+
+from tests.tournaments.public.conftest import bump
+from tournaments import public_standings
+from tournaments.public_standings import _key
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_engine_runs_once_per_change(running, monkeypatch, django_assert_num_queries):
+    calls = []
+    real = public_standings.standings_for_tournament
+    monkeypatch.setattr(public_standings, "standings_for_tournament", lambda t: calls.append(t) or real(t))
+    pid = running.participants.first().id
+    first = public_standings.ranking_cached(running)
+    assert public_standings.breakdown_cached(running, pid).cell("BH") is not None
+    assert public_standings.ranking_cached(running) == first
+    assert len(calls) == 1
+    bump(running)
+    public_standings.breakdown_cached(running, pid)
+    assert len(calls) == 2
+
+
+def test_an_unknown_participant_does_not_rerun_the_engine(running, monkeypatch):
+    public_standings.ranking_cached(running)
+    monkeypatch.setattr(public_standings, "_compute", lambda t: pytest.fail("engine rerun"))
+    assert public_standings.breakdown_cached(running, 10**6) is None
+
+
+def test_a_request_that_finds_the_engine_running_waits_for_its_answer(running, monkeypatch):
+    answer = public_standings.ranking_cached(running)
+    cache.clear()
+    cache.add(_key(running, "computing"), 1, 60)  # someone else is computing
+
+    def other_request_finishes(seconds):
+        cache.set(_key(running, "ranking"), answer)
+
+    monkeypatch.setattr(public_standings.time, "sleep", other_request_finishes)
+    monkeypatch.setattr(public_standings, "_compute", lambda t: pytest.fail("computed twice"))
+    assert public_standings.ranking_cached(running) == answer
+
+
+def test_if_the_other_request_gives_up_the_waiter_computes_it(running, monkeypatch):
+    cache.add(_key(running, "computing"), 1, 60)
+    monkeypatch.setattr(
+        public_standings.time, "sleep", lambda seconds: cache.delete(_key(running, "computing"))
+    )
+    ranking = public_standings.ranking_cached(running)
+    assert ranking.through_round == 2
+    assert len(ranking.rows) == 9
+    assert cache.get(_key(running, "computing")) is None
