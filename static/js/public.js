@@ -73,7 +73,26 @@
     window.htmx.ajax("GET", url, { target: box, swap: "innerHTML" });
   }
 
+  // "My board" remembers what you typed last time on this phone and asks again on the next visit.
+  function rememberSearch() {
+    var input = document.getElementById("find-q");
+    if (!input) return;
+    var key = "chessclub-find:" + window.location.pathname;
+    try {
+      if (!input.value && window.localStorage.getItem(key)) {
+        input.value = window.localStorage.getItem(key);
+        if (window.htmx) window.htmx.trigger(input, "search");
+      }
+      input.addEventListener("input", function () {
+        window.localStorage.setItem(key, input.value);
+      });
+    } catch (e) {
+      // Storage can be switched off (private browsing); the form works the same without it.
+    }
+  }
+
   document.addEventListener("toggle", loadBreakdown, true);
+  document.addEventListener("DOMContentLoaded", rememberSearch);
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll(".display-panels[data-rotate-seconds]").forEach(startRotation);
   });

@@ -139,3 +139,14 @@ def test_printing_from_the_browser(live_server, event, page_factory, screenshot_
     page.screenshot(path=str(screenshot_dir / "public-result-sheets-print.png"), full_page=True)
     # Chromium prints the result sheets on A4, one board a page: round 3 has four boards.
     assert _pdf_pages(page.pdf(format="A4")) == 4
+
+
+def test_my_board_remembers_the_last_search_on_this_phone(live_server, event, page_factory):
+    page = page_factory(PHONE)
+    url = live_server.url + public_url(event, "find")
+    page.goto(url)
+    page.fill("#find-q", "0004")
+    page.wait_for_selector("#my-board .finding")
+    page.goto(url)  # a later visit, with nothing in the address
+    page.wait_for_selector("#my-board .finding")
+    assert "Player 0004" in page.inner_text("#my-board")

@@ -21,7 +21,7 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django_htmx.http import HttpResponseStopPolling
 
 from tournaments.models import Tournament
@@ -75,6 +75,12 @@ def public_render(
     htmx = bool(getattr(request, "htmx", False)) and partial is not None
     params = dict(params or {})
     key = page_cache_key(tournament, name, htmx, params)
+    # The key names the page and the version, so it is a fine validator: a phone reloading an
+    # unchanged page gets a 304 after one query.
+    etag = '"' + hashlib.sha256(key.encode()).hexdigest()[:32] + '"'
+    not_modified = get_conditional_response(request, etag=etag)
+    if not_modified is not None:
+        return _headers(not_modified, etag)
     content = cache.get(key)
     if content is None:
         building = f"{key}:building"
@@ -87,7 +93,11 @@ def public_render(
             cache.set(key, content, CACHE_SECONDS)
         finally:
             cache.delete(building)
-    response = HttpResponse(content, content_type=content_type)
+    return _headers(HttpResponse(content, content_type=content_type), etag)
+
+
+def _headers(response: HttpResponse, etag: str) -> HttpResponse:
+    response["ETag"] = etag
     patch_vary_headers(response, ["HX-Request"])
     patch_cache_control(response, no_cache=True)
     return response

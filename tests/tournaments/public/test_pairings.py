@@ -157,3 +157,19 @@ def test_while_another_request_builds_the_new_page_stale_polls_wait_for_the_next
     assert poll.status_code == 204
     # Someone opening the page is not made to wait: they get it built.
     assert client.get(public_url(running, "pairings"), headers=HTMX).status_code == 200
+
+
+def test_reloading_an_unchanged_page_is_a_304(client: Client, running, arbiter, django_assert_num_queries):
+    url = public_url(running, "pairings")
+    etag = client.get(url)["ETag"]
+    with django_assert_num_queries(1):
+        response = client.get(url, headers={"If-None-Match": etag})
+    assert response.status_code == 304
+    assert response.content == b""
+    board = Board.objects.get(round__tournament=running, round__number=3, number=1)
+    result_record(board=board, user=arbiter, result="0-1", expected_version=board.version)
+    changed = client.get(url, headers={"If-None-Match": etag})
+    assert changed.status_code == 200
+    assert changed["ETag"] != etag
+    # The partial is a different representation with its own validator.
+    assert client.get(url, headers=HTMX)["ETag"] != changed["ETag"]
