@@ -150,3 +150,20 @@ def test_my_board_remembers_the_last_search_on_this_phone(live_server, event, pa
     page.goto(url)  # a later visit, with nothing in the address
     page.wait_for_selector("#my-board .finding")
     assert "Player 0004" in page.inner_text("#my-board")
+
+
+def test_an_open_breakdown_stays_open_when_the_standings_refresh(live_server, event, page_factory, arbiter):
+    page = page_factory(DESKTOP)
+    page.goto(live_server.url + public_url(event, "standings"))
+    details = page.locator("table.standings tbody tr").first.locator("details").nth(2)
+    details.locator("summary").click()
+    details.locator(".breakdown #tiebreak-breakdown").wait_for()
+
+    board = Board.objects.get(round__tournament=event, round__number=3, number=1)
+    result_record(board=board, user=arbiter, result="1-0", expected_version=board.version)
+    event.refresh_from_db()
+    page.locator(f'#standings-table[data-version="{event.version}"]').wait_for(timeout=LIVE_UPDATE_WAIT_MS)
+
+    reopened = page.locator("table.standings tbody tr").first.locator("details").nth(2)
+    assert reopened.get_attribute("open") is not None
+    reopened.locator(".breakdown #tiebreak-breakdown").wait_for()
