@@ -102,3 +102,24 @@ def test_the_engine_reproduces_every_round_the_app_paired_from_the_export(
     assert exported.played_rounds == 4
     for number in range(1, 5):
         assert _paired(exported, number) == _recorded(exported, number), f"round {number}"
+
+
+def test_a_round_robin_with_a_sitting_out_player_survives_the_round_trip(organiser, tournament):
+    tournament.format = "round_robin"
+    tournament.tiebreaks = "DE,WIN,SB"
+    tournament.bye_points = 0
+    tournament.save()
+    for n in range(5):
+        players.participant_register(
+            tournament=tournament, user=organiser, name=f"Robin {n}", rating=1900 - n
+        )
+    created = rounds.tournament_start(tournament=tournament, user=organiser)
+    for rnd in created[:3]:
+        for board in rnd.boards.all():
+            results.result_record(board=board, user=organiser, result=Board.Result.DRAW, expected_version=0)
+    first = trf_export(tournament=tournament)
+    assert "192 FIDE_ROUNDROBIN" in first.split("\r")
+    assert "162  P 0.0" in first.split("\r")  # sitting out is worth nothing here
+    copy = trf_import(text=first, owner=organiser)
+    assert (copy.format, copy.bye_points, copy.rounds.count()) == ("round_robin", 0, 3)
+    assert trf_export(tournament=copy) == first
