@@ -61,6 +61,18 @@ def public_tournament_get(*, token: str) -> Tournament:
         raise Http404("No tournament at this link.") from None
 
 
+def current_round_of(rounds: list[Round]) -> Round | None:
+    """The round being played: the first published round still waiting for results, else the last.
+
+    In a Swiss that is the latest public round. A round robin publishes every round when it
+    starts, so the latest public round is the last of the event, not the one on the boards now.
+    """
+    for rnd in rounds:
+        if rnd.status == Round.Status.PUBLISHED:
+            return rnd
+    return rounds[-1] if rounds else None
+
+
 def public_rounds(*, tournament: Tournament, with_explanations: bool = False) -> list[Round]:
     """Published and finished rounds, in order.
 
@@ -178,6 +190,10 @@ class Snapshot:
 
     @property
     def current_round(self) -> Round | None:
+        return current_round_of(self.rounds)
+
+    @property
+    def latest_round(self) -> Round | None:
         return self.rounds[-1] if self.rounds else None
 
     def round(self, number: int) -> Round:
@@ -363,11 +379,7 @@ def find_my_board(*, tournament: Tournament, query: str) -> tuple[Round | None, 
     Four queries: the current round, the matching participants, their boards and their byes.
     """
     query = query.strip()
-    current = (
-        Round.objects.filter(tournament=tournament, status__in=PUBLIC_ROUND_STATUSES)
-        .order_by("-number")
-        .first()
-    )
+    current = current_round_of(public_rounds(tournament=tournament))
     if not query:
         return current, []
     matches = list(

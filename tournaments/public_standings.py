@@ -286,6 +286,8 @@ class CardRound:
     result: str
     running: str
     explanation: list[str]
+    upcoming: bool = False
+    """A round published ahead of the one being played (round robins publish them all)."""
 
 
 def _explain(rnd: Round, participant_id: int, board: int | None) -> list[str]:
@@ -335,11 +337,12 @@ def _explain(rnd: Round, participant_id: int, board: int | None) -> list[str]:
 def participant_card(snapshot: Snapshot, participant_id: int) -> list[CardRound]:
     history = snapshot.history.get(participant_id, {})
     people = snapshot.participants
+    current = snapshot.current_round.number if snapshot.current_round else 0
     rounds = []
     for rnd in snapshot.rounds:
         entry = history.get(rnd.number)
         if entry is None:
-            rounds.append(CardRound(rnd.number, None, "", None, "", "", []))
+            rounds.append(CardRound(rnd.number, None, "", None, "", "", [], rnd.number > current))
             continue
         bye = RoundBye.Kind(entry.bye_kind).label if entry.bye_kind else ""
         colour = {"w": "White", "b": "Black"}.get(entry.colour or "", bye)
@@ -352,6 +355,7 @@ def participant_card(snapshot: Snapshot, participant_id: int) -> list[CardRound]
                 entry.symbol,
                 format_points(entry.score_after) if entry.score_after is not None else "",
                 _explain(rnd, participant_id, entry.board),
+                rnd.number > current,
             )
         )
     return rounds

@@ -79,7 +79,7 @@ def crosstable(request: HtmxHttpRequest, token: str) -> HttpResponse:
         table = public_standings.standings_build(snapshot)
         return {
             "crosstable": public_standings.crosstable_build(snapshot, table),
-            "latest_round": snapshot.current_round.number if snapshot.current_round else None,
+            "latest_round": snapshot.latest_round.number if snapshot.latest_round else None,
             "page": "crosstable",
         }
 

@@ -173,3 +173,19 @@ def test_reloading_an_unchanged_page_is_a_304(client: Client, running, arbiter, 
     assert changed["ETag"] != etag
     # The partial is a different representation with its own validator.
     assert client.get(url, headers=HTMX)["ETag"] != changed["ETag"]
+
+
+def test_in_a_round_robin_the_current_round_is_the_first_still_being_played(client: Client, db):
+    from tests.tournaments.public.builders import add_participants
+    from tournaments.models import Tournament
+
+    # A round robin publishes every round when it starts; results finish them one by one.
+    tournament = factories.TournamentFactory(format=Tournament.Format.ROUND_ROBIN, rounds_planned=3)
+    people = add_participants(tournament, 4)
+    add_round(tournament, 1, people, status=Round.Status.FINISHED)
+    add_round(tournament, 2, people, status=Round.Status.PUBLISHED, results=False)
+    add_round(tournament, 3, people, status=Round.Status.PUBLISHED, results=False)
+    html = client.get(public_url(tournament, "pairings")).content.decode()
+    assert "Round 2" in html and "Round 3" not in html.split("Other rounds")[0]
+    found = client.get(public_url(tournament, "find"), {"q": people[0].name}).content.decode()
+    assert "Round 2" in found

@@ -111,3 +111,17 @@ def test_it_renders_in_a_fixed_number_of_queries(client: Client, players, rounds
     # Snapshot (5 with the tournament) and the engine's standings (4), for the place and tie-breaks.
     with django_assert_num_queries(9):
         assert client.get(public_url(tournament, "participant", people[3].id)).status_code == 200
+
+
+def test_in_a_round_robin_later_rounds_are_to_play_not_playing(client: Client, db):
+    from tests.tournaments.public.builders import add_participants, add_round
+    from tournaments.models import Tournament
+
+    tournament = factories.TournamentFactory(format=Tournament.Format.ROUND_ROBIN, rounds_planned=3)
+    people = add_participants(tournament, 4)
+    add_round(tournament, 1, people, status=Round.Status.FINISHED)
+    add_round(tournament, 2, people, status=Round.Status.PUBLISHED, results=False)
+    add_round(tournament, 3, people, status=Round.Status.PUBLISHED, results=False)
+    html = client.get(public_url(tournament, "participant", people[0].id)).content.decode()
+    assert html.count(">playing</span>") == 1
+    assert html.count(">to play</span>") == 1
