@@ -39,6 +39,9 @@ class PlayerState:
     topscorer: bool
     index: int = 0
     forbidden: set[int] = field(default_factory=set)
+    rank: int = 0
+    """1-based position by TPN among the participants paired this round: the parity that Art. 5.2.5
+    applies (the reference implementation numbers only the players being paired)."""
 
     @property
     def label(self) -> str:
@@ -152,6 +155,8 @@ def build_states(request: PairingRequest) -> tuple[list[PlayerState], dict[int, 
                 topscorer=final_round and 2 * score > top_threshold,
             )
         )
+    for k, s in enumerate(sorted(states, key=lambda s: s.tpn), start=1):
+        s.rank = k
     for pair in request.forbidden_pairs:
         ids = list(pair)
         if len(ids) != 2:

@@ -68,8 +68,15 @@ from .types import (
 
 __all__ = ["pair_round"]
 
-NODE_BUDGET = 400_000
+NODE_BUDGET = 40_000
 """Search steps allowed per bracket before the best candidate so far is taken."""
+
+
+_DEBUG = False
+
+
+class _Budget(Exception):
+    """Raised when a bracket search has used its node budget."""
 
 
 class _Done(Exception):
@@ -213,6 +220,7 @@ class _Round:
             mate = list(self.snap[g])
             f = self._search_ok(active)
             augment_from(sorted(d), size, f, mate)
+            augment_from([v for v in below if mate[v] == -1], size, f, mate)
             res = all(mate[v] != -1 for v in below) and all(mate[v] != -1 for v in d)
         self._feas_cache[key] = res
         return res
@@ -326,6 +334,22 @@ class _Bracket:
             greedy_extend(range(local), ok, mate)
             augment_from([k for k in range(local) if mate[k] == -1], local, ok, mate)
             unmatched = [members[k] for k in range(local) if mate[k] == -1]
+            if self.g + 1 < len(r.below) and not r.feasible(self.g + 1, unmatched):
+                # The next bracket must also leave a completable rest (C4 there): give up the
+                # fewest pairs, lowest scores first, until it does.
+                pairs = sorted(
+                    {(min(k, mate[k]), max(k, mate[k])) for k in range(local) if mate[k] != -1},
+                    key=lambda kk: ((members[kk[0]] in d) + (members[kk[1]] in d), -kk[0]),
+                )
+                found = None
+                for kk in pairs:
+                    trial = [*unmatched, members[kk[0]], members[kk[1]]]
+                    if r.feasible(self.g + 1, trial):
+                        found = trial
+                        break
+                if found is None:
+                    found = list(members)
+                unmatched = found
             v[r.O8] = len(unmatched)
             for m in unmatched:
                 if m in d:
@@ -368,9 +392,9 @@ class _Bracket:
 
     def tick(self) -> None:
         self.nodes += 1
-        if self.nodes > NODE_BUDGET and self.best is not None:
+        if self.nodes > NODE_BUDGET and not self.exhausted:
             self.exhausted = True
-            raise _Done
+            raise _Budget
 
     # ----- lower bounds --------------------------------------------------------------------
     def colour_lb(self, s1: list[int], s2: list[int]) -> tuple[int, int]:
@@ -400,6 +424,24 @@ class _Bracket:
             return c12, 0
         c13 = max(0, sw1 - (n2 - sw2)) + max(0, sb1 - (n2 - sb2))
         return c12, c13
+
+    def general_colour_lb(self, players: list[int], f: int) -> tuple[int, int]:
+        """Admissible bound on C12/C13 failures of any pairing of ``players`` leaving ``f`` unpaired."""
+        P = self.r.P
+        pairs = (len(players) - f) // 2
+        w = b = sw = sb = 0
+        for x in players:
+            p = P[x]
+            if p.pref is Colour.WHITE:
+                w += 1
+                sw += p.strength >= STRONG
+            elif p.pref is Colour.BLACK:
+                b += 1
+                sb += p.strength >= STRONG
+        c12 = max(0, w - f - pairs) + max(0, b - f - pairs)
+        if self.r.final:
+            return c12, 0
+        return c12, max(0, sw - f - pairs) + max(0, sb - f - pairs)
 
     def general_lb(self) -> list[int]:
         r = self.r
@@ -450,15 +492,37 @@ class _Bracket:
         or candidate vector seen, and search again. The first candidate found is therefore the
         earliest-generated one among the best."""
         self.target = self.general_lb()
+        if _DEBUG:
+            print(
+                "START",
+                self.g,
+                len(self.mdps),
+                len(self.res),
+                {i: v for i, v in enumerate(self.target) if v},
+                self.r.O8,
+                self.r.O10,
+                self.r.O14,
+                self.r.O18,
+            )
         try:
             while True:
                 self.next_target = None
                 self._heterogeneous()
+                if _DEBUG:
+                    print("IDA", self.g, self.nodes, self.target, self.next_target)
                 if self.next_target is None:
                     return
                 self.target = self.next_target
         except _Done:
             pass
+        except _Budget:
+            if self.best is None:
+                # Fall back to the first legal candidate in generation order.
+                self.target = [1 << 30] * self.r.VL
+                try:
+                    self._heterogeneous()
+                except _Done:
+                    pass
 
     def _heterogeneous(self) -> None:
         r = self.r
@@ -507,7 +571,12 @@ class _Bracket:
             if y in used or not r.ok(x, y):
                 continue
             nv = _add(vec, r.pv(x, y))
-            if not self.bound_ok(_add(nv, flb)):
+            bound = _add(nv, flb)
+            rest = s1[i + 1 :] + [z for z in self.res if z not in used and z != y]
+            c12, c13 = self.general_colour_lb(rest, flb[0])
+            bound[r.O10 + 2] += c12
+            bound[r.O10 + 3] += c13
+            if not self.bound_ok(bound):
                 continue
             used.add(y)
             pairs.append((x, y))
@@ -738,12 +807,12 @@ def allocate(a: PlayerState, b: PlayerState, initial: Colour) -> tuple[PlayerSta
             b, pb, "both-preferences", f"{_cname(pb)}: {b.label} {_why(b)}; {a.label} has no preference yet"
         )
     if pa is None and pb is None:
-        c = initial if a.tpn % 2 == 1 else initial.opposite
+        c = initial if a.rank % 2 == 1 else initial.opposite
         return give(
             a,
             c,
             "initial-colour",
-            f"{_cname(c)}: {a.label} (pairing number {a.tpn}, {'odd' if a.tpn % 2 else 'even'}) gets {'the' if c is initial else 'the opposite of the'} initial colour, neither has played yet",
+            f"{_cname(c)}: {a.label} (number {a.rank} among those paired, {'odd' if a.rank % 2 else 'even'}) gets {'the' if c is initial else 'the opposite of the'} initial colour, neither has played yet",
         )
     assert pa is not None
     # same preference

@@ -1,0 +1,361 @@
+"""The Dutch engine against the worked examples of the rules (docs/rules.md sections 2 and 6)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pairing.engine import dutch
+from pairing.engine._state import ABSOLUTE, DOWN, MILD, NONE, STRONG, UP, PlayerState, build_states
+from pairing.engine.errors import InvalidRequestError, NoValidPairingError
+from pairing.engine.types import (
+    Colour,
+    PairingRequest,
+    Participant,
+    ResultCode,
+    RoundRecord,
+    Scoring,
+)
+
+W, B = Colour.WHITE, Colour.BLACK
+R = ResultCode
+
+
+def game(result: ResultCode, opponent: int | None = None, colour: Colour | None = None) -> RoundRecord:
+    return RoundRecord(result, opponent, colour)
+
+
+def players(histories: dict[int, list[RoundRecord]], absent: tuple[int, ...] = ()) -> tuple[Participant, ...]:
+    return tuple(
+        Participant(id=i, tpn=i, name=f"P{i}", history=tuple(h), available=i not in absent)
+        for i, h in sorted(histories.items())
+    )
+
+
+def pairs_of(result) -> set[frozenset[int]]:
+    return {frozenset((b.white, b.black)) for b in result.boards}
+
+
+def colours_of(result) -> set[tuple[int, int]]:
+    return {(b.white, b.black) for b in result.boards}
+
+
+# ----- round 1 -----------------------------------------------------------------------------------
+def test_round_one_pairs_top_half_against_bottom_half_with_alternating_colours() -> None:
+    req = PairingRequest(round_number=1, total_rounds=5, participants=players({i: [] for i in range(1, 9)}))
+    result = dutch.pair_round(req)
+    # 1-5, 2-6, 3-7, 4-8; odd TPNs of S1 get the initial colour (White), even ones Black.
+    assert colours_of(result) == {(1, 5), (6, 2), (3, 7), (8, 4)}
+    assert [b.number for b in result.boards] == [1, 2, 3, 4]
+    assert [min(b.white, b.black) for b in result.boards] == [1, 2, 3, 4]
+    assert all(n.colour_rule == "initial-colour" for n in result.explanation.boards)
+
+
+def test_round_one_initial_colour_black_flips_every_board() -> None:
+    req = PairingRequest(
+        round_number=1,
+        total_rounds=5,
+        participants=players({i: [] for i in range(1, 9)}),
+        initial_colour=Colour.BLACK,
+    )
+    assert colours_of(dutch.pair_round(req)) == {(5, 1), (2, 6), (7, 3), (4, 8)}
+
+
+def test_round_one_odd_field_gives_the_bye_to_the_last_pairing_number() -> None:
+    req = PairingRequest(round_number=1, total_rounds=5, participants=players({i: [] for i in range(1, 8)}))
+    result = dutch.pair_round(req)
+    assert result.bye == 7
+    assert pairs_of(result) == {frozenset(p) for p in [(1, 4), (2, 5), (3, 6)]}
+    assert any(f.participant == 7 and "bye" in f.reason for f in result.explanation.floats)
+
+
+# ----- C5 and C9 (rules.md 2.5) --------------------------------------------------------------------
+def c5_request() -> PairingRequest:
+    # R1: 1-4 (1 wins), 2-5 (2 wins), 3-6 (3 wins); R2: 1-2 (1 wins), 3-4 (3 wins), 5-6 (5 wins).
+    h = {
+        1: [game(R.WIN, 4, W), game(R.WIN, 2, B)],
+        2: [game(R.WIN, 5, B), game(R.LOSS, 1, W)],
+        3: [game(R.WIN, 6, W), game(R.WIN, 4, B)],
+        4: [game(R.LOSS, 1, B), game(R.LOSS, 3, W)],
+        5: [game(R.LOSS, 2, W), game(R.WIN, 6, B)],
+        6: [game(R.LOSS, 3, B), game(R.LOSS, 5, W)],
+    }
+    parts = players(h, absent=(4,))
+    return PairingRequest(round_number=3, total_rounds=3, participants=parts)
+
+
+def test_c5_bye_goes_to_the_lowest_score_even_if_the_top_bracket_must_split() -> None:
+    result = dutch.pair_round(c5_request())
+    assert result.bye == 6
+    assert pairs_of(result) == {frozenset((1, 5)), frozenset((3, 2))}
+
+
+def test_c9_bye_goes_to_the_player_with_fewer_unplayed_games() -> None:
+    h = {
+        1: [game(R.WIN, 3, W)],
+        2: [game(R.WIN, 4, B)],
+        3: [game(R.LOSS, 1, B)],
+        4: [game(R.LOSS, 2, W)],
+        5: [game(R.ZERO_BYE)],
+    }
+    result = dutch.pair_round(PairingRequest(round_number=2, total_rounds=5, participants=players(h)))
+    assert result.bye == 4
+    assert pairs_of(result) == {frozenset((1, 2)), frozenset((3, 5))}
+
+
+# ----- generation order (rules.md 2.4) ----------------------------------------------------------
+def test_exchange_order_matches_article_4_3() -> None:
+    s1, s2 = [1, 2, 3, 4], [5, 6, 7, 8]
+    order = [(tuple(sorted(set(s1) - set(a))), tuple(sorted(set(s2) - set(b)))) for a, b, _ in []]
+    del order
+    got = []
+    for ns1, ns2, _note in dutch._Bracket._exchanges(None, s1, s2):  # type: ignore[arg-type]
+        out = tuple(sorted(set(s1) - set(ns1)))
+        into = tuple(sorted(set(s2) - set(ns2)))
+        got.append((out, into))
+        if len(got) == 18:
+            break
+    expected_singles = [
+        (4, 5), (4, 6), (3, 5), (4, 7), (3, 6), (2, 5), (4, 8), (3, 7), (2, 6),
+        (1, 5), (3, 8), (2, 7), (1, 6), (2, 8), (1, 7), (1, 8),
+    ]  # fmt: skip
+    assert got[0] == ((), ())
+    assert got[1:17] == [((a,), (b,)) for a, b in expected_singles]
+    # then the two-player exchanges, starting with the smallest BSN difference: 3,4 <-> 5,6
+    assert got[17] == ((3, 4), (5, 6))
+
+
+def test_transpositions_pick_the_next_s2_player_when_the_plain_one_is_a_rematch() -> None:
+    # Round 1: 1-5, 2-6, 3-7, 4-8 all drawn; everybody is on 0.5 in one bracket.
+    h = {
+        1: [game(R.DRAW, 5, W)],
+        2: [game(R.DRAW, 6, B)],
+        3: [game(R.DRAW, 7, W)],
+        4: [game(R.DRAW, 8, B)],
+        5: [game(R.DRAW, 1, B)],
+        6: [game(R.DRAW, 2, W)],
+        7: [game(R.DRAW, 3, B)],
+        8: [game(R.DRAW, 4, W)],
+    }
+    result = dutch.pair_round(PairingRequest(round_number=2, total_rounds=5, participants=players(h)))
+    # 1 cannot meet 5 again; 1-6 would leave both wanting Black, so 1-7; then 2-8, 3-5, 4-6.
+    assert colours_of(result) == {(7, 1), (2, 8), (5, 3), (4, 6)}
+
+
+# ----- colour allocation (Art. 5.2) -------------------------------------------------------------
+def state(tpn: int, colours: list[Colour], score: int = 0) -> PlayerState:
+    from pairing.engine._state import _preference
+
+    pref, strength, cd = _preference(colours)
+    return PlayerState(
+        id=tpn,
+        tpn=tpn,
+        name=f"P{tpn}",
+        score=score,
+        colours=colours,
+        cd=cd,
+        pref=pref,
+        strength=strength,
+        met=set(),
+        bye_ok=True,
+        floats=(0, 0),
+        unplayed=0,
+        topscorer=False,
+        rank=tpn,
+    )
+
+
+def test_colour_preferences_follow_article_1_7() -> None:
+    assert (state(1, [W, W]).pref, state(1, [W, W]).strength) == (B, ABSOLUTE)
+    assert (state(1, [W, B, W]).pref, state(1, [W, B, W]).strength) == (B, STRONG)
+    assert (state(1, [W, B]).pref, state(1, [W, B]).strength) == (W, MILD)
+    assert (state(1, []).pref, state(1, []).strength) == (None, NONE)
+    assert state(1, [B, W, B, B]).pref is W  # CD -2: absolute White
+
+
+def test_5_2_1_both_preferences_granted() -> None:
+    white, black, rule, _ = dutch.allocate(state(1, [B]), state(2, [W]), W)
+    assert (white.id, black.id, rule) == (1, 2, "both-preferences")
+
+
+def test_5_2_2_stronger_preference_wins() -> None:
+    # both want White: 2 has a strong preference (CD -1), 1 only a mild one
+    white, _, rule, msg = dutch.allocate(state(1, [W, B]), state(2, [W, B, B, W, B]), W)
+    assert (white.id, rule) == (2, "stronger-preference")
+    white, _, rule, msg = dutch.allocate(state(1, [W, B, B]), state(2, [B, W, B]), W)
+    assert (white.id, rule) == (1, "stronger-preference")
+    assert "last two games" in msg
+
+
+def test_5_2_2_two_absolute_preferences_larger_colour_difference_wins() -> None:
+    white, _, rule, _ = dutch.allocate(state(1, [W, B, B]), state(2, [B, B, W, B, B]), W)
+    assert (white.id, rule) == (2, "larger-colour-difference")
+
+
+def test_5_2_3_alternate_from_the_last_round_the_histories_differ() -> None:
+    a = state(1, [B, W, W, B])  # CD 0, mild White
+    b = state(2, [W, B, W, B])  # CD 0, mild White
+    white, black, rule, _ = dutch.allocate(a, b, W)
+    # going back: B/B, W/W, then W (a) against B (b): a gets Black, b White
+    assert (white.id, black.id, rule) == (2, 1, "alternation")
+
+
+def test_5_2_4_higher_ranked_preference_when_histories_are_identical() -> None:
+    white, _, rule, _ = dutch.allocate(state(3, [W, B]), state(4, [W, B]), W)
+    assert (white.id, rule) == (3, "higher-ranked-preference")
+
+
+def test_5_2_5_tpn_parity_with_the_initial_colour() -> None:
+    white, _, rule, _ = dutch.allocate(state(3, []), state(9, []), W)
+    assert (white.id, rule) == (3, "initial-colour")
+    white, _, _, _ = dutch.allocate(state(4, []), state(9, []), W)
+    assert white.id == 9
+    white, _, _, _ = dutch.allocate(state(3, []), state(9, []), B)
+    assert white.id == 9
+
+
+# ----- topscorers (final round only) -----------------------------------------------------------
+def topscorer_request(total_rounds: int) -> PairingRequest:
+    h = {
+        1: [game(R.WIN, 3, B), game(R.WIN, 4, B)],
+        2: [game(R.WIN, 4, B), game(R.WIN, 3, B)],
+        3: [game(R.LOSS, 1, W), game(R.LOSS, 2, W)],
+        4: [game(R.LOSS, 2, W), game(R.LOSS, 1, W)],
+    }
+    return PairingRequest(round_number=3, total_rounds=total_rounds, participants=players(h))
+
+
+def test_c3_two_absolute_white_topscorers_may_meet_only_in_the_final_round() -> None:
+    for total, allowed in ((3, True), (4, False)):
+        states, _ = build_states(topscorer_request(total))
+        states.sort(key=lambda p: (-p.score, p.tpn))
+        rnd = dutch._Round(topscorer_request(total), states)
+        assert rnd.ok(0, 1) is allowed
+        assert rnd.ok(2, 3) is False  # 3 and 4 are not topscorers: never
+    with pytest.raises(NoValidPairingError):
+        dutch.pair_round(topscorer_request(4))
+
+
+def test_c10_c11_count_the_topscorer_who_gets_a_third_colour_in_a_row() -> None:
+    req = topscorer_request(3)
+    states, _ = build_states(req)
+    states.sort(key=lambda p: (-p.score, p.tpn))
+    rnd = dutch._Round(req, states)
+    v = rnd.pv(0, 1)
+    assert v[rnd.O10] == 1  # whoever gets Black goes from CD -2 to -3 (C10)
+    assert v[rnd.O10 + 1] == 1  # and gets Black a third time in a row (C11)
+    assert v[rnd.O10 + 2] == 1  # and does not get the preference (C12)
+
+
+# ----- floats and their criteria (C14-C21) -----------------------------------------------------
+def float_request() -> PairingRequest:
+    # R1: 1 beats 3, 2 beats 4. R2: 1 (1.0) plays 4 (0.0): 1 downfloats, 4 upfloats; 2 forfeits
+    # against 3 (2 gets the forfeit loss: no float; 3 the forfeit win: downfloat).
+    h = {
+        1: [game(R.WIN, 3, W), game(R.DRAW, 4, B)],
+        2: [game(R.WIN, 4, B), game(R.FORFEIT_LOSS, 3, W)],
+        3: [game(R.LOSS, 1, B), game(R.FORFEIT_WIN, 2, B)],
+        4: [game(R.LOSS, 2, W), game(R.DRAW, 1, W)],
+        5: [game(R.HALF_BYE), game(R.PAB)],
+    }
+    return PairingRequest(round_number=3, total_rounds=5, participants=players(h))
+
+
+def test_float_history_by_round_from_pairing_scores() -> None:
+    states = {s.id: s for s in build_states(float_request())[0]}
+    assert states[1].floats == (DOWN, 0)
+    assert states[4].floats == (UP, 0)
+    assert states[2].floats == (0, 0)  # forfeit loss: no float (2026)
+    assert states[3].floats == (DOWN, 0)  # forfeit win: downfloat
+    assert states[5].floats == (DOWN, DOWN)  # PAB and half-point bye both downfloat
+
+
+def test_forfeits_are_not_meetings_and_have_no_colour() -> None:
+    states = {s.id: s for s in build_states(float_request())[0]}
+    assert 3 not in states[2].met and 2 not in states[3].met
+    assert states[2].colours == [B] and states[3].colours == [B]
+    assert states[3].bye_ok is False  # a forfeit win bars the PAB
+    assert states[5].bye_ok is False  # so does a PAB
+    assert states[2].bye_ok is True
+
+
+def test_half_point_bye_does_not_bar_the_pab_but_a_full_point_bye_does() -> None:
+    h = {1: [game(R.HALF_BYE)], 2: [game(R.FULL_BYE)], 3: [game(R.ZERO_BYE)]}
+    states = {s.id: s for s in build_states(PairingRequest(2, 5, players(h)))[0]}
+    assert (states[1].bye_ok, states[2].bye_ok, states[3].bye_ok) == (True, False, True)
+    assert states[3].floats == (0, 0)
+
+
+def test_float_vectors_count_each_float_criterion() -> None:
+    req = float_request()
+    states, _ = build_states(req)
+    states.sort(key=lambda p: (-p.score, p.tpn))
+    rnd = dutch._Round(req, states)
+    ix = {s.id: i for i, s in enumerate(states)}
+    K = rnd.K
+    # leaving player 1 (downfloat last round) unpaired: C14 and C18 at its score level
+    f = rnd.fv(ix[1])
+    lv = rnd.level[states[ix[1]].score]
+    assert f[rnd.O14] == 1 and f[rnd.O18 + lv] == 1 and f[rnd.O14 + 2] == 0
+    # player 5 downfloated in r-1 and r-2: C14, C16, C18, C20
+    f = rnd.fv(ix[5])
+    lv5 = rnd.level[states[ix[5]].score]
+    assert (f[rnd.O14], f[rnd.O14 + 2], f[rnd.O18 + lv5], f[rnd.O18 + 2 * K + lv5]) == (1, 1, 1, 1)
+    # an MDP paired with 4 (upfloat last round): C15 and C19 at the MDP's level
+    hi = ix[1] if states[ix[1]].score > states[ix[4]].score else ix[3]
+    v = rnd.pv(hi, ix[4])
+    if states[hi].score > states[ix[4]].score:
+        assert v[rnd.O14 + 1] == 1
+        assert v[rnd.O18 + K + rnd.level[states[hi].score]] == 1
+
+
+# ----- input checks and determinism ------------------------------------------------------------
+def test_inconsistent_history_length_is_rejected() -> None:
+    h = {1: [game(R.WIN, 2, W)], 2: []}
+    with pytest.raises(InvalidRequestError):
+        dutch.pair_round(PairingRequest(2, 5, players(h)))
+
+
+def test_unknown_opponent_is_rejected() -> None:
+    h = {1: [game(R.WIN, 9, W)], 2: [game(R.LOSS, 1, B)]}
+    with pytest.raises(InvalidRequestError):
+        dutch.pair_round(PairingRequest(2, 5, players(h)))
+
+
+def test_forbidden_pairs_are_treated_like_rematches() -> None:
+    req = PairingRequest(
+        round_number=1,
+        total_rounds=5,
+        participants=players({i: [] for i in range(1, 5)}),
+        forbidden_pairs=frozenset({frozenset((1, 3))}),
+    )
+    assert frozenset((1, 3)) not in pairs_of(dutch.pair_round(req))
+
+
+def test_unavailable_participants_are_skipped() -> None:
+    parts = players({i: [] for i in range(1, 6)}, absent=(3,))
+    result = dutch.pair_round(PairingRequest(1, 5, parts))
+    ids = {x for b in result.boards for x in (b.white, b.black)}
+    assert 3 not in ids and result.bye is None and len(result.boards) == 2
+
+
+def test_three_one_zero_scoring_uses_the_points_of_each_record() -> None:
+    h = {
+        1: [game(R.WIN, 3, W)],
+        2: [game(R.DRAW, 4, B)],
+        3: [game(R.LOSS, 1, B)],
+        4: [game(R.DRAW, 2, W)],
+    }
+    req = PairingRequest(2, 5, players(h), scoring=Scoring(win=6, draw=2, loss=0))
+    result = dutch.pair_round(req)
+    assert [g[0] for g in result.explanation.scoregroups] == [6, 2, 0]
+
+
+def test_no_valid_pairing_raises() -> None:
+    h = {1: [game(R.WIN, 2, W)], 2: [game(R.LOSS, 1, B)]}
+    with pytest.raises(NoValidPairingError):
+        dutch.pair_round(PairingRequest(2, 5, players(h)))
+
+
+def test_same_input_same_output() -> None:
+    req = c5_request()
+    assert dutch.pair_round(req) == dutch.pair_round(req)
