@@ -21,6 +21,7 @@ from typing import Any
 
 from django.core.cache import cache
 
+from pairing.engine.errors import InvalidRequestError
 from pairing.engine.standings import Standings as EngineStandings
 from pairing.engine.tiebreaks import TIEBREAKS
 from pairing.services import standings_for_tournament
@@ -59,6 +60,8 @@ class RankedRow:
 class Ranking:
     rows: tuple[RankedRow, ...]
     through_round: int
+    problem: str = ""
+    """Why the engine could not rank the field (e.g. a tie-break the format does not allow)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +98,7 @@ class Standings:
     headings: list[TiebreakHeading]
     rows: list[StandingRow]
     through_round: int | None
+    problem: str = ""
 
 
 def tiebreak_headings(tournament: Tournament) -> list[TiebreakHeading]:
@@ -115,6 +119,10 @@ def _points(row) -> str:
     return format_points(int(doubled)) if doubled.denominator == 1 else row.points_display
 
 
+def _empty_buckets(tournament: Tournament) -> dict[str, dict[int, Breakdown]]:
+    return {_key(tournament, f"breakdowns-{bucket}"): {} for bucket in range(BUCKETS)}
+
+
 def _compute(tournament: Tournament) -> tuple[Ranking, dict[int, Breakdown]]:
     """Run the engine's standings (four queries) and cache both shapes of the answer.
 
@@ -123,7 +131,13 @@ def _compute(tournament: Tournament) -> tuple[Ranking, dict[int, Breakdown]]:
     friends about with every result. Its results show on the pairings, the crosstable and each
     participant's page as they come in.
     """
-    result: EngineStandings = standings_for_tournament(tournament)
+    try:
+        result: EngineStandings = standings_for_tournament(tournament)
+    except InvalidRequestError as exc:
+        # A settings mistake must not take every public page down: they fall back to points.
+        ranking = Ranking((), 0, str(exc))
+        cache.set_many(_empty_buckets(tournament) | {_key(tournament, "ranking"): ranking}, CACHE_SECONDS)
+        return ranking, {}
     rows, breakdowns = [], {}
     for row in result.rows:
         points = _points(row)
@@ -136,9 +150,7 @@ def _compute(tournament: Tournament) -> tuple[Ranking, dict[int, Breakdown]]:
         )
     ranking = Ranking(tuple(rows), result.rounds)
     # Every bucket is stored, empty ones too, so asking for an unknown id is a cache hit, not a rerun.
-    buckets: dict[str, dict[int, Breakdown]] = {
-        _key(tournament, f"breakdowns-{bucket}"): {} for bucket in range(BUCKETS)
-    }
+    buckets = _empty_buckets(tournament)
     for pid, breakdown in breakdowns.items():
         buckets[_key(tournament, f"breakdowns-{pid % BUCKETS}")][pid] = breakdown
     cache.set_many({_key(tournament, "ranking"): ranking, **buckets}, CACHE_SECONDS)
@@ -188,12 +200,27 @@ def standings_build(snapshot: Snapshot) -> Standings:
     """The public standings: the cached ranking joined with the snapshot's participants."""
     tournament = snapshot.tournament
     ranking = ranking_cached(tournament)
+    if ranking.problem:
+        return Standings([], _rows_by_points(snapshot), None, ranking.problem)
     rows = [
         StandingRow(row.rank, row.by_lot, snapshot.participants[row.participant_id], row.points, row.values)
         for row in ranking.rows
         if row.participant_id in snapshot.participants
     ]
     return Standings(tiebreak_headings(tournament), rows, ranking.through_round)
+
+
+def _rows_by_points(snapshot: Snapshot) -> list[StandingRow]:
+    """Live points only, level players sharing a place: what can be shown when the engine cannot rank."""
+    people = sorted(
+        snapshot.participants.values(), key=lambda p: (-snapshot.score(p.id), p.pairing_number or 0, p.id)
+    )
+    rows: list[StandingRow] = []
+    for index, p in enumerate(people, start=1):
+        score = snapshot.score(p.id)
+        rank = rows[-1].rank if rows and snapshot.score(rows[-1].participant.id) == score else index
+        rows.append(StandingRow(rank, False, p, format_points(score), ()))
+    return rows
 
 
 # --- crosstable ----------------------------------------------------------------------------------

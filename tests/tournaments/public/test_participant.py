@@ -117,7 +117,9 @@ def test_in_a_round_robin_later_rounds_are_to_play_not_playing(client: Client, d
     from tests.tournaments.public.builders import add_participants, add_round
     from tournaments.models import Tournament
 
-    tournament = factories.TournamentFactory(format=Tournament.Format.ROUND_ROBIN, rounds_planned=3)
+    tournament = factories.TournamentFactory(
+        format=Tournament.Format.ROUND_ROBIN, rounds_planned=3, tiebreaks="DE,WIN,SB"
+    )
     people = add_participants(tournament, 4)
     add_round(tournament, 1, people, status=Round.Status.FINISHED)
     add_round(tournament, 2, people, status=Round.Status.PUBLISHED, results=False)

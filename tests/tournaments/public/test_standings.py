@@ -96,3 +96,20 @@ def test_it_renders_in_a_fixed_number_of_queries(client: Client, players, rounds
     pid = tournament.participants.first().id
     with django_assert_num_queries(1):
         assert client.get(public_url(tournament, "tiebreak", pid, "BH"), headers=HTMX).status_code == 200
+
+
+def test_tiebreaks_the_format_refuses_do_not_take_the_public_pages_down(client: Client, db):
+    from tests.tournaments.public.builders import add_participants, add_round
+    from tournaments.models import Tournament
+
+    # Buchholz in a round robin: the engine refuses to rank (C.07 Art. 8.1).
+    tournament = factories.TournamentFactory(format=Tournament.Format.ROUND_ROBIN, tiebreaks="BH-C1,SB")
+    people = add_participants(tournament, 4)
+    add_round(tournament, 1, people, status=Round.Status.FINISHED)
+    html = client.get(public_url(tournament, "standings")).content.decode()
+    assert "The tie-breaks cannot be worked out" in html and "round robin" in html
+    assert people[0].name in html
+    for name in ("crosstable", "display"):
+        assert client.get(public_url(tournament, name)).status_code == 200
+    assert client.get(public_url(tournament, "participant", people[0].id)).status_code == 200
+    assert client.get(public_url(tournament, "standings_pdf")).status_code == 200
