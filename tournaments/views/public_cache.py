@@ -40,7 +40,10 @@ def page_cache_key(tournament: Tournament, name: str, htmx: bool, params: Mappin
     # Visitors' input (the search box) goes in hashed: keys stay short and safe for any backend.
     extra = hashlib.sha256(urlencode(sorted(params.items())).encode()).hexdigest()[:24]
     kind = "partial" if htmx else "page"
-    return f"public:{tournament.public_token}:{tournament.pk}:v{tournament.version}:{name}:{kind}:{extra}"
+    # The status is in the key too: a page cached while the event ran polls and says it updates
+    # itself; once finished it must not, whether or not finishing bumped the version.
+    version = f"v{tournament.version}:{tournament.status}"
+    return f"public:{tournament.public_token}:{tournament.pk}:{version}:{name}:{kind}:{extra}"
 
 
 def poll_unchanged(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:

@@ -103,6 +103,7 @@ def test_a_poll_from_a_stale_page_gets_the_fresh_partial(client: Client, running
 
 
 def test_polling_stops_once_the_tournament_is_finished(client: Client, running):
+    assert "hx-trigger" in client.get(public_url(running, "pairings")).content.decode()  # now cached
     running.status = running.Status.FINISHED
     running.save(update_fields=["status"])
     response = client.get(public_url(running, "pairings") + f"?v={running.version}", headers=HTMX)
