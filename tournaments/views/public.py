@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.gzip import gzip_page
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
 from tournaments import public_selectors as selectors
@@ -23,7 +23,7 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-@require_GET
+@require_safe
 @gzip_page
 def pairings(request: HtmxHttpRequest, token: str, number: int | None = None) -> HttpResponse:
     """The pairings of one public round; without a number, of the current (latest public) round.
@@ -50,7 +50,7 @@ def pairings(request: HtmxHttpRequest, token: str, number: int | None = None) ->
     )
 
 
-@require_GET
+@require_safe
 @gzip_page
 def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
@@ -69,7 +69,7 @@ def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @gzip_page
 def crosstable(request: HtmxHttpRequest, token: str) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
@@ -93,7 +93,7 @@ def crosstable(request: HtmxHttpRequest, token: str) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @gzip_page
 def participant(request: HtmxHttpRequest, token: str, participant_id: int) -> HttpResponse:
     """One participant's tournament: every round's opponent, colour, result and running score."""
@@ -123,7 +123,7 @@ def participant(request: HtmxHttpRequest, token: str, participant_id: int) -> Ht
     )
 
 
-@require_GET
+@require_safe
 @gzip_page
 def tiebreak_breakdown(request: HtmxHttpRequest, token: str, participant_id: int, code: str) -> HttpResponse:
     """How one participant's tie-break value was worked out; the standings load it when a value is tapped."""
@@ -146,7 +146,7 @@ def tiebreak_breakdown(request: HtmxHttpRequest, token: str, participant_id: int
     )
 
 
-@require_GET
+@require_safe
 @gzip_page
 def rounds(request: HtmxHttpRequest, token: str) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
@@ -160,7 +160,7 @@ def rounds(request: HtmxHttpRequest, token: str) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @gzip_page
 def rules(request: HtmxHttpRequest, token: str) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
@@ -182,7 +182,7 @@ def rules(request: HtmxHttpRequest, token: str) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @gzip_page
 def find_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """ "Find my board": a GET form that works without JavaScript; htmx swaps the answer as you type."""
@@ -204,7 +204,7 @@ def find_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @gzip_page
 def display(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Large-venue mode for a projector: big type, rotating between pairings and standings."""
@@ -224,7 +224,7 @@ def display(request: HtmxHttpRequest, token: str) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @gzip_page
 def result_sheets(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
     """One result sheet per board, to print on A4 (one sheet a page) and sign."""

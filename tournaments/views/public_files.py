@@ -9,7 +9,7 @@ import qrcode.image.svg
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from tournaments import public_pdf, public_standings
 from tournaments import public_selectors as selectors
@@ -25,7 +25,7 @@ def qr_code_svg(url: str) -> bytes:
     return buffer.getvalue()
 
 
-@require_GET
+@require_safe
 def qr_svg(request: HttpRequest, token: str) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
     url = request.build_absolute_uri(reverse("public:pairings", args=[tournament.public_token]))
@@ -34,7 +34,7 @@ def qr_svg(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def pairings_pdf(request: HttpRequest, token: str, number: int) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
 
@@ -52,7 +52,7 @@ def pairings_pdf(request: HttpRequest, token: str, number: int) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def result_sheets_pdf(request: HttpRequest, token: str, number: int) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
 
@@ -70,7 +70,7 @@ def result_sheets_pdf(request: HttpRequest, token: str, number: int) -> HttpResp
     )
 
 
-@require_GET
+@require_safe
 def standings_pdf(request: HttpRequest, token: str) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
 

@@ -190,3 +190,9 @@ def test_in_a_round_robin_the_current_round_is_the_first_still_being_played(clie
     assert "Round 2" in html and "Round 3" not in html.split("Other rounds")[0]
     found = client.get(public_url(tournament, "find"), {"q": people[0].name}).content.decode()
     assert "Round 2" in found
+
+
+def test_head_is_answered_and_writes_are_refused(client: Client, running):
+    url = public_url(running, "pairings")
+    assert client.head(url).status_code == 200
+    assert client.post(url).status_code == 405
