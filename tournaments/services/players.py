@@ -98,6 +98,9 @@ def pairing_numbers_assign(tournament: Tournament, *, order: list[Participant] |
 def clean_participant_fields(raw: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """Normalise one participant's fields; return (values, error messages)."""
     errors: list[str] = []
+    if any("\x00" in str(value) for value in raw.values() if value is not None):
+        # PostgreSQL cannot store it (the insert would fail); usually a binary file pasted as CSV.
+        errors.append("The row contains a NUL character; is it a binary file rather than CSV?")
     name = " ".join(str(raw.get("name") or "").split())
     if not name:
         errors.append("Name is missing.")
