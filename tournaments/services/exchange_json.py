@@ -365,7 +365,8 @@ def _write(settings, refs, rounds, byes, last_ga, owner) -> Tournament:
             ref: Participant.objects.create(tournament=tournament, **fields) for ref, fields in refs.items()
         }
         for fields, boards in rounds:
-            if fields["status"] == Round.Status.PAIRING:
+            # A backup may leave the status out: the model's default is `pairing`.
+            if fields.get("status", Round.Status.PAIRING) == Round.Status.PAIRING:
                 # No worker is pairing the copy: let the arbiter pair it again.
                 fields = {**fields, "status": Round.Status.FAILED, "error": RESTORED_WHILE_PAIRING}
             rnd = Round.objects.create(tournament=tournament, **fields)
