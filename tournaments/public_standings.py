@@ -196,15 +196,18 @@ def breakdown_cached(tournament: Tournament, participant_id: int) -> Breakdown |
     return _cached(tournament, f"breakdowns-{participant_id % BUCKETS}").get(participant_id)
 
 
-def standings_build(snapshot: Snapshot) -> Standings:
-    """The public standings: the cached ranking joined with the snapshot's participants."""
+def standings_build(snapshot: Snapshot, *, top: int | None = None) -> Standings:
+    """The public standings: the cached ranking joined with the snapshot's participants.
+
+    ``top`` keeps only the first places (the projector view).
+    """
     tournament = snapshot.tournament
     ranking = ranking_cached(tournament)
     if ranking.problem:
-        return Standings([], _rows_by_points(snapshot), None, ranking.problem)
+        return Standings([], _rows_by_points(snapshot)[:top], None, ranking.problem)
     rows = [
         StandingRow(row.rank, row.by_lot, snapshot.participants[row.participant_id], row.points, row.values)
-        for row in ranking.rows
+        for row in ranking.rows[:top]
         if row.participant_id in snapshot.participants
     ]
     return Standings(tiebreak_headings(tournament), rows, ranking.through_round)

@@ -3,28 +3,32 @@
 (function () {
   "use strict";
 
+  // Projector: one panel at a time. A long panel scrolls a screenful every few seconds; the next
+  // panel comes up once the bottom has been shown and the panel has had its minimum time.
   function startRotation(container) {
     var panels = Array.prototype.slice.call(container.querySelectorAll(".display-panel"));
     if (panels.length < 2) return;
-    var seconds = parseInt(container.getAttribute("data-rotate-seconds"), 10) || 20;
+    var dwell = (parseInt(container.getAttribute("data-rotate-seconds"), 10) || 20) * 1000;
+    var scrollEvery = (parseInt(container.getAttribute("data-scroll-seconds"), 10) || 8) * 1000;
     var current = 0;
+    var shownAt = Date.now();
     container.classList.add("rotating");
     panels[0].classList.add("is-shown");
 
-    // Long lists scroll a screenful at a time before the next panel comes up.
     function step() {
-      var panel = panels[current];
-      var bottom = window.scrollY + window.innerHeight;
-      if (bottom + 4 < document.documentElement.scrollHeight) {
+      var atBottom = window.scrollY + window.innerHeight + 4 >= document.documentElement.scrollHeight;
+      if (!atBottom) {
         window.scrollBy({ top: window.innerHeight * 0.85, behavior: "smooth" });
         return;
       }
-      panel.classList.remove("is-shown");
+      if (Date.now() - shownAt < dwell) return;
+      panels[current].classList.remove("is-shown");
       current = (current + 1) % panels.length;
       panels[current].classList.add("is-shown");
+      shownAt = Date.now();
       window.scrollTo(0, 0);
     }
-    window.setInterval(step, seconds * 1000);
+    window.setInterval(step, Math.min(scrollEvery, dwell));
   }
 
   function rememberOpenDetails(event) {

@@ -167,3 +167,11 @@ def test_an_open_breakdown_stays_open_when_the_standings_refresh(live_server, ev
     reopened = page.locator("table.standings tbody tr").first.locator("details").nth(2)
     assert reopened.get_attribute("open") is not None
     reopened.locator(".breakdown #tiebreak-breakdown").wait_for()
+
+
+def test_the_projector_shows_one_panel_at_a_time(live_server, event, page_factory):
+    page = page_factory({"width": 1920, "height": 1080})
+    page.goto(live_server.url + public_url(event, "display"))
+    page.locator(".display-panels.rotating").wait_for()
+    assert page.locator('[data-panel="pairings"]').is_visible()
+    assert not page.locator('[data-panel="standings"]').is_visible()

@@ -18,6 +18,9 @@ from tournaments import public_selectors as selectors
 from tournaments import public_standings
 from tournaments.views.public_cache import public_render
 
+DISPLAY_TOP = 50
+"""Places the projector shows: the top of a big open's table, not a quarter-hour scroll through it."""
+
 
 class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
@@ -53,11 +56,17 @@ def pairings(request: HtmxHttpRequest, token: str, number: int | None = None) ->
 @require_safe
 @gzip_page
 def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The standings; ``?top=N`` keeps the first N places (the projector shows the top of the table)."""
     tournament = selectors.public_tournament_get(token=token)
+    top = _top(request.GET.get("top"))
 
     def build():
         snapshot = selectors.snapshot_load(tournament=tournament)
-        return {"standings": public_standings.standings_build(snapshot), "page": "standings"}
+        return {
+            "standings": public_standings.standings_build(snapshot, top=top),
+            "top": top,
+            "page": "standings",
+        }
 
     return public_render(
         request,
@@ -65,8 +74,17 @@ def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
         template="public/standings.html",
         partial="standings-table",
         build=build,
-        name="standings",
+        name=f"standings-top-{top}",
     )
+
+
+def _top(value: str | None) -> int | None:
+    """A sane ``top`` parameter, or ``None`` for the whole table (anything odd is ignored)."""
+    try:
+        top = int(value or "")
+    except ValueError:
+        return None
+    return top if 1 <= top <= 1000 else None
 
 
 @require_safe
@@ -215,7 +233,8 @@ def display(request: HtmxHttpRequest, token: str) -> HttpResponse:
         current = snapshot.current_round
         return {
             "pairing": selectors.round_pairings(snapshot, current.number) if current else None,
-            "standings": public_standings.standings_build(snapshot),
+            "standings": public_standings.standings_build(snapshot, top=DISPLAY_TOP),
+            "top": DISPLAY_TOP,
             "page": "display",
         }
 

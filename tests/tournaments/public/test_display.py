@@ -19,7 +19,7 @@ def test_it_shows_both_panels_each_polling_its_own_partial(client: Client, runni
     assert 'class="public display-mode"' in html
     assert 'data-rotate-seconds="20"' in html
     assert f'hx-get="{public_url(running, "pairings")}?v={running.version}"' in html
-    assert f'hx-get="{public_url(running, "standings")}?v={running.version}"' in html
+    assert f'hx-get="{public_url(running, "standings")}?top=50&amp;v={running.version}"' in html
     assert "js/public.js" in html
 
 

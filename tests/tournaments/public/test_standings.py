@@ -113,3 +113,12 @@ def test_tiebreaks_the_format_refuses_do_not_take_the_public_pages_down(client: 
         assert client.get(public_url(tournament, name)).status_code == 200
     assert client.get(public_url(tournament, "participant", people[0].id)).status_code == 200
     assert client.get(public_url(tournament, "standings_pdf")).status_code == 200
+
+
+def test_top_keeps_the_first_places_and_polls_for_the_same(client: Client, running):
+    html = client.get(public_url(running, "standings"), {"top": "3"}, headers=HTMX).content.decode()
+    assert html.count("<tr data-p=") == 3
+    assert f"?top=3&amp;v={running.version}" in html
+    assert "Top 3" in html
+    whole = client.get(public_url(running, "standings"), {"top": "lots"}, headers=HTMX).content.decode()
+    assert whole.count("<tr data-p=") == 9
