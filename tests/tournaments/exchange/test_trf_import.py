@@ -9,7 +9,9 @@ import pytest
 from tournaments.models import Board, Participant, Round, RoundBye, Tournament, TournamentRole
 from tournaments.services.exchange_trf import TrfImportError, trf_export, trf_import
 
-CORPUS = Path("/work/shared/corpus")
+CORPUS = Path(__file__).resolve().parents[4] / "shared" / "corpus"
+"""The reference corpus next to the checkout (``../shared/corpus``)."""
+needs_corpus = pytest.mark.skipif(not CORPUS.exists(), reason=f"reference corpus not found at {CORPUS}")
 
 
 def line(pid: int, name: str, rating: int, *entries: str) -> str:
