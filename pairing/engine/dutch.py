@@ -321,45 +321,95 @@ class _Bracket:
         r = self.r
         v = [0] * r.VL
         if self.nxt:
-            # C8: how well the next bracket (these downfloaters + next scoregroup) can pair.
-            members = sorted(d) + self.nxt
-            idx = {m: k for k, m in enumerate(members)}
-            local = len(members)
-            P = members
+            # C8: how well the next bracket (these downfloaters + the next scoregroup) can pair
+            # while everybody below it is still completed. Two downfloaters never count as a
+            # pair of the next bracket (they would be a pair of this one).
+            size = r.n + 1
+            xs = sorted(d) + self.nxt
+            in_x = [False] * size
+            for x in xs:
+                in_x[x] = True
+            active = [False] * size
+            for x in xs:
+                active[x] = True
 
             def ok(i: int, j: int) -> bool:
-                return r.ok(P[i], P[j])
+                return active[i] and active[j] and not (i in d and j in d) and r.ok(i, j)
 
-            mate = [-1] * local
-            greedy_extend(range(local), ok, mate)
-            augment_from([k for k in range(local) if mate[k] == -1], local, ok, mate)
-            unmatched = [members[k] for k in range(local) if mate[k] == -1]
+            mate = list(r.snap[self.g + 1]) if self.g + 1 < len(r.snap) else [-1] * size
+            greedy_extend(xs, ok, mate)
+            augment_from([x for x in xs if mate[x] == -1], size, ok, mate)
+            unmatched = [x for x in xs if mate[x] == -1]
             if self.g + 1 < len(r.below) and not r.feasible(self.g + 1, unmatched):
-                # The next bracket must also leave a completable rest (C4 there): give up the
-                # fewest pairs, lowest scores first, until it does.
-                pairs = sorted(
-                    {(min(k, mate[k]), max(k, mate[k])) for k in range(local) if mate[k] != -1},
-                    key=lambda kk: ((members[kk[0]] in d) + (members[kk[1]] in d), -kk[0]),
-                )
-                found = None
-                for kk in pairs:
-                    trial = [*unmatched, members[kk[0]], members[kk[1]]]
-                    if r.feasible(self.g + 1, trial):
-                        found = trial
-                        break
-                if found is None:
-                    found = list(members)
-                unmatched = found
+                swapped = self._swap_unmatched(xs, d, mate, ok, active, unmatched)
+                if swapped is not None:
+                    unmatched = swapped
+            if self.g + 1 < len(r.below) and not r.feasible(self.g + 1, unmatched):
+                # the rest cannot be completed that way: complete it, keeping what we can
+                for w in r.below[self.g + 1]:
+                    active[w] = True
+                augment_from([w for w in range(size) if active[w] and mate[w] == -1], size, ok, mate)
+                unmatched = [x for x in xs if mate[x] == -1 or not in_x[mate[x]]]
             v[r.O8] = len(unmatched)
             for m in unmatched:
                 if m in d:
                     v[r.O8 + 1 + r.level[r.P[m].score]] += 1
-            del idx
         if self.is_last and r.odd and len(d) == 1:
             (x,) = tuple(d)
             v[r.O9] = r.P[x].unplayed
         self._c89_cache[d] = v
         return v
+
+    def _swap_unmatched(self, xs, d, mate, ok, active, unmatched):
+        """Another choice of the next bracket's unpaired players whose leftovers can be completed
+        below: first one unpaired player swapped for a paired one, then one more pair given up.
+        Among those that work, leave the fewest downfloaters (highest scores first) unpaired."""
+        r = self.r
+        if len(xs) > 60:
+            return None
+        xset = set(xs)
+        options: list[list[int]] = []
+        for u in unmatched:
+            for v in xs:
+                if v not in unmatched:
+                    options.append([x for x in unmatched if x != u] + [v])
+        grown = []
+        rest = [x for x in xs if x not in unmatched]
+        for i, a in enumerate(rest):
+            for b in rest[i + 1 :]:
+                grown.append([*unmatched, a, b])
+        for batch in (options, grown):
+            best = None
+            best_key = None
+            for left in batch:
+                dl = sorted(-r.P[x].score for x in left if x in d)
+                key = (len(dl), dl, sorted(-x for x in left))
+                if best_key is not None and key >= best_key:
+                    continue
+                if not r.feasible(self.g + 1, left):
+                    continue
+                if not self._x_perfect(sorted(xset.difference(left)), d):
+                    continue
+                best, best_key = left, key
+            if best is not None:
+                return best
+        return None
+
+    def _x_perfect(self, members: list[int], d: frozenset[int]) -> bool:
+        """Can ``members`` all be paired among themselves (two downfloaters never together)?"""
+        r = self.r
+        n = len(members)
+        if n % 2:
+            return False
+
+        def ok(i: int, j: int) -> bool:
+            a, b = members[i], members[j]
+            return not (a in d and b in d) and r.ok(a, b)
+
+        mate = [-1] * n
+        greedy_extend(range(n), ok, mate)
+        augment_from([k for k in range(n) if mate[k] == -1], n, ok, mate)
+        return all(m != -1 for m in mate)
 
     def leaf(self, pairs: list[tuple[int, int]], floaters: list[int], vec: list[int], info: str) -> None:
         """Evaluate a complete candidate whose pair and per-floater parts are already in ``vec``."""

@@ -1,0 +1,74 @@
+"""Replays a fixed sample of the reference corpus (paired by bbpPairings 6) through the Dutch engine.
+
+Every round of every file below must come out identical: same pairs, same colours, same bye. The
+sample spans forfeits (single and double), zero-point absences, half-point byes, 3/1/0 scoring,
+odd fields and Baku acceleration (virtual points read from the files' ``XXA`` lines). The whole
+corpus is replayed by ``scripts/replay_corpus_all.sh``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pairing.engine.cli import recorded_round
+from pairing.engine.dutch import pair_round
+from pairing.engine.trf import decode_trf, parse_trf
+
+CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus"
+
+SAMPLE = [
+    # plain, odd and even small fields
+    "dutch/dutch_10p_5r_s107995174.trf",
+    "dutch/dutch_11p_5r_s1264511661.trf",
+    "dutch/dutch_23p_9r_s746725889.trf",
+    "dutch/dutch_24p_13r_s1563760855.trf",
+    "dutch/dutch_29p_10r_s104600983.trf",
+    # forfeits, absences, half-point byes
+    "dutch/dutch_20p_12r_s1047572751.trf",
+    "dutch/dutch_11p_6r_s546721880.trf",
+    "dutch/dutch_15p_4r_s202094519.trf",
+    "dutch/dutch_10p_6r_s2074618328.trf",
+    "dutch/dutch_12p_10r_s1475911536.trf",
+    "dutch/dutch_23p_9r_s2138096459.trf",
+    "dutch/dutch_24p_6r_s1112278754.trf",
+    "dutch/dutch_28p_10r_s1469086937.trf",
+    # 3/1/0 scoring
+    "dutch/dutch_10p_5r_s879794831.trf",
+    "dutch/dutch_12p_4r_s851271204.trf",
+    # a larger field
+    "dutch/dutch_62p_8r_s45271870.trf",
+    # Baku acceleration
+    "baku/baku_8p_5r_s1781148198.trf",
+    "baku/baku_10p_8r_s1451886569.trf",
+    "baku/baku_10p_9r_s1246303923.trf",
+]
+
+
+def _cases():
+    for name in SAMPLE:
+        yield pytest.param(name, id=name.split("/")[-1])
+
+
+@pytest.mark.parametrize("name", list(_cases()))
+def test_every_round_matches_the_reference(name: str) -> None:
+    path = CORPUS / name
+    if not CORPUS.is_dir():
+        pytest.skip(f"reference corpus not found at {CORPUS} (expected ../shared/corpus next to the repo)")
+    if not path.is_file():
+        pytest.skip(f"{name} is not in this copy of the corpus")
+    tournament = parse_trf(decode_trf(path.read_bytes()))
+    differing = []
+    for rnd in range(1, tournament.played_rounds + 1):
+        expected, expected_bye = recorded_round(tournament, rnd)
+        if not expected and expected_bye is None:
+            continue
+        result = pair_round(tournament.to_request(rnd))
+        got = {(b.white, b.black) for b in result.boards}
+        if got != expected or result.bye != expected_bye:
+            differing.append(
+                f"round {rnd}: missing {sorted(expected - got)}, extra {sorted(got - expected)}, "
+                f"bye {result.bye} (expected {expected_bye})"
+            )
+    assert not differing, f"{name}: " + "; ".join(differing)
