@@ -14,6 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Q
+from django.db.models.fields.json import KeyTransform
 from django.http import Http404
 
 from tournaments.models import Board, Participant, Round, RoundBye, Tournament
@@ -79,7 +80,12 @@ def public_rounds(*, tournament: Tournament, with_explanations: bool = False) ->
     The engine's explanation of a big round is large (a note per board, every name) and only a
     participant's page reads it, so the others leave it in the database.
     """
-    rounds = Round.objects.filter(tournament=tournament, status__in=PUBLIC_ROUND_STATUSES).order_by("number")
+    rounds = (
+        Round.objects.filter(tournament=tournament, status__in=PUBLIC_ROUND_STATUSES)
+        .order_by("number")
+        # Baku acceleration's virtual points (participant id -> half-points), small, for the pairing score.
+        .annotate(virtual_points=KeyTransform("virtual_points", KeyTransform("baku", "explanation")))
+    )
     if not with_explanations:
         rounds = rounds.defer("explanation")
     return list(rounds.defer("error", "task_id"))
@@ -267,6 +273,8 @@ def _fill_history(snapshot: Snapshot) -> None:
 class Side:
     participant: Participant
     score_before: str
+    virtual: str = ""
+    """Baku acceleration's virtual points this round: part of the pairing score, never of the standings."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,6 +308,7 @@ class RoundPairings:
     byes: list[ByeRow]
     violations: list[str]
     results_in: int
+    accelerated: bool = False
 
 
 def violation_messages(rnd: Round) -> list[str]:
@@ -316,20 +325,23 @@ def violation_messages(rnd: Round) -> list[str]:
 def round_pairings(snapshot: Snapshot, number: int) -> RoundPairings:
     rnd = snapshot.round(number)
     people = snapshot.participants
-    rows = []
-    for board in snapshot.boards.get(number, []):
-        rows.append(
-            PairingRow(
-                board=board.number,
-                white=Side(
-                    people[board.white_id], format_points(snapshot.score_before(board.white_id, number))
-                ),
-                black=Side(
-                    people[board.black_id], format_points(snapshot.score_before(board.black_id, number))
-                ),
-                result=RESULT_DISPLAY.get(board.result, board.result),
-            )
+    virtual = getattr(rnd, "virtual_points", None) or {}
+
+    def side(pid: int) -> Side:
+        extra = virtual.get(str(pid)) if isinstance(virtual, dict) else None
+        return Side(
+            people[pid], format_points(snapshot.score_before(pid, number)), format_points(extra or None)
         )
+
+    rows = [
+        PairingRow(
+            board=board.number,
+            white=side(board.white_id),
+            black=side(board.black_id),
+            result=RESULT_DISPLAY.get(board.result, board.result),
+        )
+        for board in snapshot.boards.get(number, [])
+    ]
     byes = [
         ByeRow(people[bye.participant_id], bye.get_kind_display(), format_points(bye.points))
         for bye in snapshot.byes.get(number, [])
@@ -337,7 +349,8 @@ def round_pairings(snapshot: Snapshot, number: int) -> RoundPairings:
     ]
     byes.sort(key=lambda row: (row.participant.pairing_number or 0, row.participant.name))
     results_in = sum(1 for row in rows if row.result)
-    return RoundPairings(rnd, rows, byes, violation_messages(rnd), results_in)
+    accelerated = any(row.white.virtual or row.black.virtual for row in rows)
+    return RoundPairings(rnd, rows, byes, violation_messages(rnd), results_in, accelerated)
 
 
 @dataclass(frozen=True, slots=True)

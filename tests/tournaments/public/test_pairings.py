@@ -196,3 +196,15 @@ def test_head_is_answered_and_writes_are_refused(client: Client, running):
     url = public_url(running, "pairings")
     assert client.head(url).status_code == 200
     assert client.post(url).status_code == 405
+
+
+def test_baku_virtual_points_show_next_to_the_score_for_that_round_only(client: Client, running):
+    board = Board.objects.get(round__tournament=running, round__number=3, number=1)
+    Round.objects.filter(tournament=running, number=3).update(
+        explanation={"baku": {"ga": [board.white_id], "virtual_points": {str(board.white_id): 2}}}
+    )
+    bump(running)
+    html = client.get(public_url(running, "pairings")).content.decode()
+    assert "Accelerated round (Baku)" in html
+    assert html.count('<span class="vp"') == 1 and ">+1</span>" in html
+    assert 'class="vp"' not in client.get(public_url(running, "round", 2)).content.decode()
