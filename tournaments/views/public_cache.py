@@ -28,6 +28,8 @@ from tournaments.models import Tournament
 
 POLL_SECONDS = 5
 CACHE_SECONDS = 60 * 60
+NO_INDEX = "noindex, nofollow"
+"""The link is shared with the people at the venue, not with search engines."""
 BUILD_LOCK_SECONDS = 30
 """How long a page build may hold its lock before another request may build the page too."""
 
@@ -101,6 +103,7 @@ def public_render(
 
 def _headers(response: HttpResponse, etag: str) -> HttpResponse:
     response["ETag"] = etag
+    response["X-Robots-Tag"] = NO_INDEX
     patch_vary_headers(response, ["HX-Request"])
     patch_cache_control(response, no_cache=True)
     return response
@@ -143,5 +146,6 @@ def public_file(
         cache.set(key, content, CACHE_SECONDS)
     response = HttpResponse(content, content_type=content_type)
     response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["X-Robots-Tag"] = NO_INDEX
     patch_cache_control(response, no_cache=True)
     return response

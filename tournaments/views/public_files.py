@@ -13,7 +13,7 @@ from django.views.decorators.http import require_safe
 
 from tournaments import public_pdf, public_standings
 from tournaments import public_selectors as selectors
-from tournaments.views.public_cache import public_file
+from tournaments.views.public_cache import NO_INDEX, public_file
 
 
 def qr_code_svg(url: str) -> bytes:
@@ -30,6 +30,7 @@ def qr_svg(request: HttpRequest, token: str) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
     url = request.build_absolute_uri(reverse("public:pairings", args=[tournament.public_token]))
     response = HttpResponse(qr_code_svg(url), content_type="image/svg+xml")
+    response["X-Robots-Tag"] = NO_INDEX
     patch_cache_control(response, max_age=3600)
     return response
 

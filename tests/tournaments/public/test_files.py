@@ -76,3 +76,12 @@ def test_pdfs_are_cached_by_version(client: Client, running, django_assert_num_q
 def test_an_unknown_token_is_404(client: Client):
     for path in ("/p/nope/qr.svg", "/p/nope/standings.pdf", "/p/nope/rounds/1/pairings.pdf"):
         assert client.get(path).status_code == 404
+
+
+def test_nothing_behind_the_link_asks_to_be_indexed(client: Client, running):
+    for url in (
+        public_url(running, "pairings"),
+        public_url(running, "standings_pdf"),
+        public_url(running, "qr"),
+    ):
+        assert client.get(url)["X-Robots-Tag"] == "noindex, nofollow", url
