@@ -85,3 +85,24 @@ def test_nothing_behind_the_link_asks_to_be_indexed(client: Client, running):
         public_url(running, "qr"),
     ):
         assert client.get(url)["X-Robots-Tag"] == "noindex, nofollow", url
+
+
+@pytest.mark.parametrize("players,rounds", [(9, 2), (60, 6)])
+def test_downloads_render_in_a_fixed_number_of_queries(
+    client: Client, players, rounds, django_assert_num_queries
+):
+    from tests import factories
+    from tests.tournaments.public.builders import build_tournament
+
+    tournament = factories.TournamentFactory()
+    build_tournament(tournament, players=players, rounds=rounds)
+    with django_assert_num_queries(5):
+        assert client.get(public_url(tournament, "pairings_pdf", rounds)).status_code == 200
+    with django_assert_num_queries(5):
+        assert client.get(public_url(tournament, "result_sheets_pdf", rounds)).status_code == 200
+    with django_assert_num_queries(5):
+        assert client.get(public_url(tournament, "result_sheets", rounds)).status_code == 200
+    with django_assert_num_queries(9):
+        assert client.get(public_url(tournament, "standings_pdf")).status_code == 200
+    with django_assert_num_queries(1):
+        assert client.get(public_url(tournament, "qr")).status_code == 200
