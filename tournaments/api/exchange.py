@@ -15,7 +15,8 @@ from tournaments.api import serializers as s
 from tournaments.api.base import ERRORS, TEXT, ApiView
 from tournaments.services.exchange_csv import csv_export
 from tournaments.services.exchange_json import json_export, json_import
-from tournaments.services.exchange_trf import trf_export, trf_import
+from tournaments.services.exchange_trf import trf_export
+from tournaments.services.exchange_trf_import import trf_import
 
 
 def _file(content: str, content_type: str, filename: str) -> HttpResponse:

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from tournaments.models import Board, Participant, Round, RoundBye, Tournament, TournamentRole
-from tournaments.services.exchange_trf import TrfImportError, trf_export, trf_import
+from tournaments.services.exchange_trf import trf_export
+from tournaments.services.exchange_trf_import import TrfImportError, trf_import
 
 CORPUS = Path(__file__).resolve().parents[4] / "shared" / "corpus"
 """The reference corpus next to the checkout (``../shared/corpus``)."""

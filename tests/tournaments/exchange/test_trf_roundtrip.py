@@ -14,7 +14,8 @@ from pairing.engine.trf import TrfTournament, parse_trf
 from pairing.engine.types import Colour, ResultCode
 from tournaments.models import Board, Round
 from tournaments.services import players, results, rounds
-from tournaments.services.exchange_trf import trf_export, trf_import
+from tournaments.services.exchange_trf import trf_export
+from tournaments.services.exchange_trf_import import trf_import
 
 CORPUS = Path(__file__).resolve().parents[4] / "shared" / "corpus"
 """The reference corpus next to the checkout (``../shared/corpus``)."""

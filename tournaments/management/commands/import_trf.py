@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 from pairing.engine.trf import decode_trf
 from tournaments.management.commands._exchange import read_text, user_by_name
 from tournaments.services.errors import ServiceError
-from tournaments.services.exchange_trf import trf_import
+from tournaments.services.exchange_trf_import import trf_import
 
 
 class Command(BaseCommand):
