@@ -45,11 +45,6 @@ TRF_TO_TITLE = {code: title for title, code in _TITLE_TO_TRF.items()} | {
 }
 
 
-# ------------------------------------------------------------------------------------------------
-# Export
-# ------------------------------------------------------------------------------------------------
-
-
 def trf_export(*, tournament: Tournament, version: str = "2026") -> str:
     """The tournament as a TRF file (``version`` "2026" or "2016"), CR line ends.
 
