@@ -3,6 +3,7 @@ API never answers 500 to anything its own schema lets a client send."""
 
 from __future__ import annotations
 
+import os
 import re
 import types
 
@@ -96,8 +97,9 @@ def generate_objects(monkeypatch):
         monkeypatch.setattr(jsonschema_strategies, "cu", types.SimpleNamespace(many=_LegacyMany))
 
 
-EXAMPLES = 8
-"""Examples per operation and pass; about 30 operations x 2 passes keeps the run well under a minute."""
+EXAMPLES = int(os.environ.get("API_FUZZ_EXAMPLES", "8"))
+"""Examples per operation and pass; about 30 operations x 2 passes keeps the run well under a minute.
+Set ``API_FUZZ_EXAMPLES=200`` for a longer hunt."""
 
 
 def test_the_api_never_answers_500(event, organiser, wsgi_in_test_transaction, generate_objects):
