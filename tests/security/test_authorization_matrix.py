@@ -192,15 +192,15 @@ def test_every_write_endpoint_is_in_the_matrix(django_user_model, tournament):
 
 
 @pytest.fixture
-def as_role(client, organiser, arbiter, stranger):
+def as_role(organiser, arbiter, stranger):
+    """A fresh client for the role, and the user it acts as (None for anonymous and viewers)."""
     users = {"organiser": organiser, "arbiter": arbiter, "stranger": stranger}
 
-    def make(role: str, world: w.World) -> tuple[Client, dict[str, str], Any]:
+    def make(role: str, world: w.World) -> tuple[Client, Any]:
         client = Client(raise_request_exception=False)
         if role == "viewer":
             assert client.get(f"/p/{world.tournament.public_token}/").status_code == 200
-        user = users.get(role)
-        return client, user
+        return client, users.get(role)
 
     return make
 
