@@ -254,3 +254,17 @@ def test_standings_after_an_earlier_round_ignore_later_records() -> None:
     assert points == {"Ann": "2.0", "Ben": "1.5", "Eve": "1.5", "Cat": "0.5", "Dan": "0.5", "Fay": "0.0"}
     # Ben and Eve both have one win's points (Ben beat Fay, Eve had the PAB), Cat and Dan none: lots decide.
     assert {r.name for r in standings.rows if r.by_lot} == {"Ben", "Eve", "Cat", "Dan"}
+
+
+# Direct encounter does not depend on the unplayed-round rule. Nobody here is level on points, so it is
+# checked on chosen groups:
+#   {Ann, Ben, Dan} all met: Ann 1 (Dan) + 0.5 (Ben) = 1.5; Ben 0.5 + 0.5 = 1.0; Dan 0.5 + 0 = 0.5 (C.07 6.2).
+#   {Cat, Fay} met only through the round-4 forfeit, which is not a game (6.1.1): DE does not apply.
+@pytest.mark.parametrize("regime", ["virtual-opponent", "fide-2024", "fide-2026"])
+def test_direct_encounter(regime: str) -> None:
+    t = TournamentTiebreaks(PARTICIPANTS, 4, regime=regime)
+    levels, values = t.direct_encounter([ANN, BEN, DAN])
+    assert levels == [[ANN], [BEN], [DAN]]
+    assert [values[pid].display for pid in (ANN, BEN, DAN)] == ["1.5", "1.0", "0.5"]
+    levels, values = t.direct_encounter([CAT, FAY])
+    assert levels == [[CAT, FAY]] and values[FAY].parts == ()
