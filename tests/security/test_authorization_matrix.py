@@ -65,6 +65,13 @@ class Endpoint:
     data: Callable[[w.World], dict[str, Any]] = lambda world: {}
 
 
+def _new_staff(world: w.World) -> dict[str, Any]:
+    from django.contrib.auth import get_user_model
+
+    user, _ = get_user_model().objects.get_or_create(username="vera-volunteer")
+    return {"username": user.username, "role": "arbiter"}
+
+
 def _participant(world: w.World) -> dict[str, Any]:
     return {"participant": world.people[0].pk, "round_number": 2, "kind": "half"}
 
@@ -77,6 +84,8 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
         ARBITRATE, w.PUBLISHED, lambda _: {"codes": "BH,SB,WIN", "reason": "Announced before round 1"}
     ),
     ("tournaments:start", "POST"): Endpoint(ORGANISE, w.ROUND_ROBIN),
+    ("tournaments:staff_add", "POST"): Endpoint(ORGANISE, w.PUBLISHED, _new_staff),
+    ("tournaments:staff_remove", "POST"): Endpoint(ORGANISE, w.PUBLISHED),
     ("tournaments:participant_add", "POST"): Endpoint(
         ARBITRATE, w.REGISTRATION, lambda _: {"name": "Nina Newcomer", "rating": 1500}
     ),
@@ -107,6 +116,7 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
         LOGIN, w.FINISHED, lambda world: {"backup": json_export(tournament=world.tournament)}
     ),
     ("api:tournament", "PATCH"): Endpoint(ORGANISE, w.REGISTRATION, lambda _: {"name": "Renamed Open"}),
+    ("api:start", "POST"): Endpoint(ORGANISE, w.ROUND_ROBIN),
     ("api:participants", "POST"): Endpoint(
         ARBITRATE, w.REGISTRATION, lambda _: {"name": "Nina Newcomer", "rating": 1500}
     ),

@@ -44,6 +44,7 @@ class World:
             "bye_id": self.bye.pk if self.bye else 1,
             "token": self.tournament.public_token,
             "code": "BH",
+            "role_id": self.tournament.roles.filter(role="arbiter").values_list("pk", flat=True).first() or 1,
             "uidb64": "MQ",
             "content_type_id": 1,
             "object_id": 1,
