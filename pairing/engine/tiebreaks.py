@@ -449,36 +449,42 @@ class TournamentTiebreaks:
         p = self.by_id[pid]
         return p.name or f"#{p.tpn}"
 
+    def _who(self, pid: int) -> str:
+        name = self.by_id[pid].name
+        return f"participant {pid} ({name})" if name else f"participant {pid}"
+
     def _check_opponents(self) -> None:
+        """Every game and forfeit must appear on both sides with results that fit together."""
         for pid, recs in self.records.items():
             for rnd, rec in enumerate(recs, start=1):
+                who = self._who(pid)
                 needs_opponent = rec.result.paired
                 if rec.opponent is None:
                     if needs_opponent:
                         raise InvalidRequestError(
-                            f"participant {pid}, round {rnd}: result {rec.result.value!r} needs an opponent"
+                            f"{who}, round {rnd}: result {rec.result.value!r} needs an opponent"
                         )
                     continue
                 if not needs_opponent:
                     raise InvalidRequestError(
-                        f"participant {pid}, round {rnd}: a bye or absence ({rec.result.value!r}) has no opponent"
+                        f"{who}, round {rnd}: a bye or absence ({rec.result.value!r}) has no opponent"
                     )
                 if rec.opponent == pid:
-                    raise InvalidRequestError(f"participant {pid}, round {rnd}: paired against themselves")
+                    raise InvalidRequestError(f"{who}, round {rnd}: paired against themselves")
                 if rec.opponent not in self.records:
                     raise InvalidRequestError(
-                        f"participant {pid}, round {rnd}: opponent {rec.opponent} is not a participant"
+                        f"{who}, round {rnd}: opponent {rec.opponent} is not a participant"
                     )
                 other = self.records[rec.opponent][rnd - 1]
                 if other.opponent != pid:
+                    has = "no opponent" if other.opponent is None else f"opponent {other.opponent}"
                     raise InvalidRequestError(
-                        f"participant {pid}, round {rnd}: opponent {rec.opponent} has "
-                        f"{'no opponent' if other.opponent is None else f'opponent {other.opponent}'} that round"
+                        f"{who}, round {rnd}: the opponent, {self._who(rec.opponent)}, has {has} that round"
                     )
                 if (rec.result, other.result) not in _CONSISTENT:
                     raise InvalidRequestError(
-                        f"round {rnd}: results {rec.result.value!r} for {pid} and {other.result.value!r} "
-                        f"for {rec.opponent} do not fit together"
+                        f"round {rnd}: results {rec.result.value!r} for {who} and {other.result.value!r} "
+                        f"for {self._who(rec.opponent)} do not fit together"
                     )
 
     def _categories(self, recs: tuple[RoundRecord, ...]) -> tuple[str | None, ...]:

@@ -352,7 +352,8 @@ def with_history(participants: tuple[Participant, ...], pid: int, rnd: int, reco
 def test_a_game_the_opponent_does_not_have_is_refused() -> None:
     broken = with_history(CYCLE, A, 1, RoundRecord(R.WIN, B, Colour.WHITE))
     with pytest.raises(
-        InvalidRequestError, match="participant 1, round 1: opponent 2 has opponent 4 that round"
+        InvalidRequestError,
+        match=r"participant 1 \(A\), round 1: the opponent, participant 2 \(B\), has opponent 4 that round",
     ):
         compute_standings(StandingsRequest(broken, 4))
 
@@ -360,14 +361,17 @@ def test_a_game_the_opponent_does_not_have_is_refused() -> None:
 def test_results_that_do_not_fit_together_are_refused() -> None:
     broken = with_history(CYCLE, C, 1, RoundRecord(R.WIN, A, Colour.BLACK))
     with pytest.raises(
-        InvalidRequestError, match="round 1: results '1' for 1 and '1' for 3 do not fit together"
+        InvalidRequestError,
+        match=r"round 1: results '1' for participant 1 \(A\) and '1' for participant 3 \(C\) do not fit",
     ):
         compute_standings(StandingsRequest(broken, 4))
 
 
 def test_a_game_without_an_opponent_is_refused() -> None:
     broken = with_history(CYCLE, A, 2, RoundRecord(R.DRAW))
-    with pytest.raises(InvalidRequestError, match="round 2: result '=' needs an opponent"):
+    with pytest.raises(
+        InvalidRequestError, match=r"participant 1 \(A\), round 2: result '=' needs an opponent"
+    ):
         compute_standings(StandingsRequest(broken, 4))
 
 
