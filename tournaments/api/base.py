@@ -79,6 +79,19 @@ class BoundedIdConverter:
         return str(value)
 
 
+class PublicTokenConverter:
+    """Public tokens are URL-safe base64 (``secrets.token_urlsafe``); anything else is a 404 before it
+    reaches the database (PostgreSQL refuses a NUL byte in a query with an error, not a miss)."""
+
+    regex = "[A-Za-z0-9_-]{1,64}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
 ERRORS = {
     400: OpenApiResponse(ErrorOutput, description="Invalid input, or a tournament rule refused it."),
     401: OpenApiResponse(ErrorOutput, description="Not logged in (send `Authorization: Token <key>`)."),

@@ -12,15 +12,16 @@ from drf_spectacular.views import SpectacularAPIView
 
 from tournaments.api import exchange, public, views
 from tournaments.api.auth import ApiDocsView, ObtainTokenView
-from tournaments.api.base import BoundedIdConverter
+from tournaments.api.base import BoundedIdConverter, PublicTokenConverter
 
 register_converter(BoundedIdConverter, "id")
+register_converter(PublicTokenConverter, "public_token")
 
 app_name = "api"
 
 T = "tournaments/<id:tournament_id>/"
 R = T + "rounds/<id:number>/"
-P = "public/<str:token>/"
+P = "public/<public_token:token>/"
 
 urlpatterns = [
     path("auth/token/", ObtainTokenView.as_view(), name="token"),

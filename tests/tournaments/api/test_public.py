@@ -34,6 +34,12 @@ def test_a_wrong_token_is_a_404(db, anon_api):
         assert anon_api.get(f"/api/public/not-a-token/{rest}").status_code == 404
 
 
+def test_a_token_with_characters_no_token_has_is_a_404(db, anon_api):
+    for token in ("nul%00byte", "%C2%98I", "semi;colon", "x" * 65):
+        for rest in ("", "participants/", "rounds/", "standings/"):
+            assert anon_api.get(f"/api/public/{token}/{rest}").status_code == 404
+
+
 def test_participants_come_without_email_addresses(event, anon_api):
     response = anon_api.get(url(event, "participants/"))
     assert response.status_code == 200
