@@ -21,6 +21,7 @@ def _find_augmenting_path(
     n: int,
     ok: Callable[[int, int], bool],
     mate: list[int],
+    verts: Sequence[int] | None = None,
 ) -> bool:
     """Search an augmenting path from the free vertex ``root`` and apply it if found.
 
@@ -32,47 +33,51 @@ def _find_augmenting_path(
     used = [False] * n
     used[root] = True
     queue: deque[int] = deque([root])
+    tree = [root]
+    """Every vertex that entered the search tree: only they can be inside a blossom."""
 
     def lca(a: int, b: int) -> int:
-        seen = [False] * n
+        seen = set()
         while True:
             a = base[a]
-            seen[a] = True
+            seen.add(a)
             if mate[a] == -1:
                 break
             a = parent[mate[a]]
         while True:
             b = base[b]
-            if seen[b]:
+            if b in seen:
                 return b
             b = parent[mate[b]]
 
-    def mark_path(v: int, b: int, child: int, blossom: list[bool]) -> None:
+    def mark_path(v: int, b: int, child: int, blossom: set[int]) -> None:
         while base[v] != b:
-            blossom[base[v]] = True
-            blossom[base[mate[v]]] = True
+            blossom.add(base[v])
+            blossom.add(base[mate[v]])
             parent[v] = child
             child = mate[v]
             v = parent[mate[v]]
 
+    scan: Sequence[int] = range(n) if verts is None else verts
     while queue:
         v = queue.popleft()
-        for u in range(n):
+        for u in scan:
             if u == v or base[v] == base[u] or mate[v] == u or not ok(v, u):
                 continue
             if u == root or (mate[u] != -1 and parent[mate[u]] != -1):
                 cur = lca(v, u)
-                blossom = [False] * n
+                blossom: set[int] = set()
                 mark_path(v, cur, u, blossom)
                 mark_path(u, cur, v, blossom)
-                for i in range(n):
-                    if blossom[base[i]]:
+                for i in list(tree):
+                    if base[i] in blossom:
                         base[i] = cur
                         if not used[i]:
                             used[i] = True
                             queue.append(i)
             elif parent[u] == -1:
                 parent[u] = v
+                tree.append(u)
                 if mate[u] == -1:
                     # Augment along the alternating path ending at u.
                     while u != -1:
@@ -84,14 +89,25 @@ def _find_augmenting_path(
                     return True
                 used[mate[u]] = True
                 queue.append(mate[u])
+                tree.append(mate[u])
     return False
 
 
-def augment_from(roots: Sequence[int], n: int, ok: Callable[[int, int], bool], mate: list[int]) -> int:
-    """Try to augment ``mate`` from each free vertex in ``roots``; return how many succeeded."""
+def augment_from(
+    roots: Sequence[int],
+    n: int,
+    ok: Callable[[int, int], bool],
+    mate: list[int],
+    verts: Sequence[int] | None = None,
+) -> int:
+    """Try to augment ``mate`` from each free vertex in ``roots``; return how many succeeded.
+
+    ``verts`` lists the vertices that take part (all of ``0..n-1`` by default); searches scan
+    only those, which keeps a check on a small part of a large field cheap.
+    """
     gained = 0
     for r in roots:
-        if mate[r] == -1 and _find_augmenting_path(r, n, ok, mate):
+        if mate[r] == -1 and _find_augmenting_path(r, n, ok, mate, verts):
             gained += 1
     return gained
 

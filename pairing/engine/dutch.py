@@ -153,8 +153,9 @@ class _Round:
         active = [True] * n + [self.odd]
         f = self._search_ok(active)
         mate = [-1] * size
-        greedy_extend(list(range(n)) + ([self.dummy] if self.odd else []), f, mate)
-        augment_from([v for v in range(size) if active[v] and mate[v] == -1], size, f, mate)
+        everyone = list(range(n)) + ([self.dummy] if self.odd else [])
+        greedy_extend(everyone, f, mate)
+        augment_from([v for v in everyone if mate[v] == -1], size, f, mate, everyone)
         if any(active[v] and mate[v] == -1 for v in range(size)):
             raise NoValidPairingError(
                 "no pairing satisfies the absolute criteria C1-C3 for every participant"
@@ -173,7 +174,7 @@ class _Round:
                     self.bye_cand[i] = p.bye_ok and p.score <= s
                 mate[v] = -1
                 mate[self.dummy] = -1
-                if augment_from([self.dummy], size, f, mate):
+                if augment_from([self.dummy], size, f, mate, everyone):
                     self.bye_score = s
                     break
                 mate[v] = self.dummy
@@ -197,7 +198,7 @@ class _Round:
                 active[v] = True
             members = groups[g] + members
             greedy_extend(members, f, mate)
-            augment_from([v for v in members if mate[v] == -1], size, f, mate)
+            augment_from([v for v in members if mate[v] == -1], size, f, mate, members)
         self._feas_cache: dict[tuple[int, frozenset[int]], bool] = {}
 
     def feasible(self, g: int, floaters: Iterable[int]) -> bool:
@@ -219,9 +220,14 @@ class _Round:
                 active[v] = True
             mate = list(self.snap[g])
             f = self._search_ok(active)
-            augment_from(sorted(d), size, f, mate)
-            augment_from([v for v in below if mate[v] == -1], size, f, mate)
-            res = all(mate[v] != -1 for v in below) and all(mate[v] != -1 for v in d)
+            verts = sorted(d) + below
+            res = True
+            # A vertex with no augmenting path now never gets one later (Edmonds), so the first
+            # failure proves that no perfect matching exists.
+            for v in verts:
+                if mate[v] == -1 and not augment_from([v], size, f, mate, verts):
+                    res = False
+                    break
         self._feas_cache[key] = res
         return res
 
@@ -338,7 +344,7 @@ class _Bracket:
 
             mate = list(r.snap[self.g + 1]) if self.g + 1 < len(r.snap) else [-1] * size
             greedy_extend(xs, ok, mate)
-            augment_from([x for x in xs if mate[x] == -1], size, ok, mate)
+            augment_from([x for x in xs if mate[x] == -1], size, ok, mate, xs)
             unmatched = [x for x in xs if mate[x] == -1]
             if self.g + 1 < len(r.below) and not r.feasible(self.g + 1, unmatched):
                 swapped = self._swap_unmatched(xs, d, mate, ok, active, unmatched)
@@ -348,7 +354,8 @@ class _Bracket:
                 # the rest cannot be completed that way: complete it, keeping what we can
                 for w in r.below[self.g + 1]:
                     active[w] = True
-                augment_from([w for w in range(size) if active[w] and mate[w] == -1], size, ok, mate)
+                verts = xs + r.below[self.g + 1]
+                augment_from([w for w in verts if mate[w] == -1], size, ok, mate, verts)
                 unmatched = [x for x in xs if mate[x] == -1 or not in_x[mate[x]]]
             v[r.O8] = len(unmatched)
             for m in unmatched:
@@ -741,11 +748,19 @@ class _Bracket:
         vec: list[int],
         flb: list[int],
         info: str,
+        used: set[int] | None = None,
+        counts: list[int] | None = None,
     ) -> None:
+        """Transpositions of S2 (4.2) in lexicographic order: S1[i] takes the lowest S2 BSN
+        still free. ``mate`` saturates the rest of S1 into the rest of S2 (dead ends are cut at
+        once); ``counts`` are the colour-preference counts of the rest of S1 and S2."""
         r = self.r
         self.tick()
+        if used is None:
+            used = set()
+            counts = self._colour_counts(s1, s2)
+        assert counts is not None
         if i == len(s1):
-            used = {y for _, y in pairs[len(pairs) - len(s1) :]} if s1 else set()
             extra = [y for y in s2 if y not in used]
             v = vec
             for y in extra:
@@ -753,26 +768,63 @@ class _Bracket:
             self.leaf(pairs, floaters + extra, v, info)
             return
         x = s1[i]
-        used_now = {y for _, y in pairs[len(pairs) - i :]} if i else set()
-        rest1 = s1[i + 1 :]
+        kx = self._ckey(x)
         for y in s2:
-            if y in used_now or not r.ok(x, y):
+            if y in used or not r.ok(x, y):
                 continue
             nv = _add(vec, r.pv(x, y))
-            # bound: colour conflicts still unavoidable among the rest, and the floater part
-            rest2 = [z for z in s2 if z not in used_now and z != y]
-            c12, c13 = self.colour_lb(rest1, rest2)
+            ky = self._ckey(y)
+            nc = list(counts)
+            for k in kx:
+                nc[k] -= 1
+            for k in ky:
+                nc[4 + k] -= 1
+            c12, c13 = _colour_lb_counts(nc, len(s2) - len(used) - 1, r.final)
             bound = _add(nv, flb)
             bound[r.O10 + 2] += c12
             bound[r.O10 + 3] += c13
             if not self.bound_ok(bound):
                 continue
-            nm = _repair(mate, x, y, rest1, rest2, r.ok)
-            if nm is None:
-                continue
+            if mate.get(x) == y:
+                nm = mate
+            else:
+                rest1 = s1[i + 1 :]
+                rest2 = [z for z in s2 if z not in used and z != y]
+                nm = _repair(mate, x, y, rest1, rest2, r.ok)
+                if nm is None:
+                    continue
             pairs.append((x, y))
-            self._trans_dfs(s1, s2, i + 1, nm, pairs, floaters, nv, flb, info)
+            used.add(y)
+            self._trans_dfs(s1, s2, i + 1, nm, pairs, floaters, nv, flb, info, used, nc)
+            used.discard(y)
             pairs.pop()
+
+    def _ckey(self, x: int) -> tuple[int, ...]:
+        """Indexes of the colour counters a player adds to: W, B, strong W, strong B."""
+        p = self.r.P[x]
+        if p.pref is Colour.WHITE:
+            return (0, 2) if p.strength >= STRONG else (0,)
+        if p.pref is Colour.BLACK:
+            return (1, 3) if p.strength >= STRONG else (1,)
+        return ()
+
+    def _colour_counts(self, s1: list[int], s2: list[int]) -> list[int]:
+        c = [0] * 8
+        for x in s1:
+            for k in self._ckey(x):
+                c[k] += 1
+        for x in s2:
+            for k in self._ckey(x):
+                c[4 + k] += 1
+        return c
+
+
+def _colour_lb_counts(c: list[int], n2: int, final: bool) -> tuple[int, int]:
+    """The bound of :meth:`_Bracket.colour_lb` from counts (rest of S1: c[0:4], of S2: c[4:8])."""
+    c12 = max(0, c[0] - (n2 - c[4])) + max(0, c[1] - (n2 - c[5]))
+    if final:
+        return c12, 0
+    return c12, max(0, c[2] - (n2 - c[6])) + max(0, c[3] - (n2 - c[7]))
 
 
 def _comb(n: int, k: int) -> int:
@@ -797,8 +849,15 @@ def _bipartite(s1: list[int], s2: list[int], ok) -> dict[int, int] | None:
                 return True
         return False
 
+    # greedy first: S1[i] takes the first free compatible S2 player (what the DFS tries first)
     for x in s1:
-        if not try_kuhn(x, set()):
+        for y in s2:
+            if y not in match2 and ok(x, y):
+                match2[y] = x
+                match1[x] = y
+                break
+    for x in s1:
+        if x not in match1 and not try_kuhn(x, set()):
             return None
     return match1
 
