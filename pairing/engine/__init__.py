@@ -5,6 +5,7 @@ from __future__ import annotations
 from .baku import BakuPlan, baku_accelerations, baku_plan
 from .berger import BergerRound, berger_round, berger_table, draw_pairing_numbers
 from .checks import check_pairing
+from .dutch import pair_round
 from .errors import (
     AccelerationNotApplicableError,
     InvalidRequestError,
@@ -74,6 +75,7 @@ __all__ = [
     "compute_standings",
     "decode_trf",
     "draw_pairing_numbers",
+    "pair_round",
     "pair_least_bad",
     "parse_trf",
     "standings_csv",

@@ -122,6 +122,32 @@ class _Round:
         self.O18 = 11 + 2 * K
         self.VL = 11 + 6 * K
 
+    def criterion(self, k: int) -> str:
+        """Name of the criterion at position ``k`` of a failure vector."""
+        names = [
+            (0, "C6 (number of downfloaters)"),
+            (self.O7, "C7 (scores of the downfloaters)"),
+            (self.O8, "C8 (pairing of the next bracket)"),
+            (self.O9, "C9 (unplayed games of the bye receiver)"),
+            (self.O10, "C10 (topscorers' colour difference)"),
+            (self.O10 + 1, "C11 (topscorers' same colour three times)"),
+            (self.O10 + 2, "C12 (colour preferences)"),
+            (self.O10 + 3, "C13 (strong colour preferences)"),
+            (self.O14, "C14 (repeated downfloat from the previous round)"),
+            (self.O14 + 1, "C15 (repeated upfloat from the previous round)"),
+            (self.O14 + 2, "C16 (repeated downfloat from two rounds before)"),
+            (self.O14 + 3, "C17 (repeated upfloat from two rounds before)"),
+            (self.O18, "C18 (scores of repeated downfloaters)"),
+            (self.O18 + self.K, "C19 (scores against repeated upfloaters)"),
+            (self.O18 + 2 * self.K, "C20 (scores of downfloaters from two rounds before)"),
+            (self.O18 + 3 * self.K, "C21 (scores against upfloaters from two rounds before)"),
+        ]
+        name = names[0][1]
+        for start, label in names:
+            if k >= start:
+                name = label
+        return name
+
     # ----- compatibility (C1-C3) -----------------------------------------------------------
     def ok(self, i: int, j: int) -> bool:
         if i == self.dummy:
@@ -453,6 +479,48 @@ class _Bracket:
             self.exhausted = True
             raise _Budget
 
+    # ----- explanation --------------------------------------------------------------------
+    def plain(self) -> tuple[list[tuple[int, int]], list[int]]:
+        """The candidate generated first: MDPs against the top residents, then S1 against S2."""
+        pairs = list(zip(self.mdps, self.res, strict=False))
+        rem = self.res[len(pairs) :]
+        half = len(rem) // 2
+        pairs += list(zip(rem[:half], rem[half : 2 * half], strict=False))
+        used = {x for p in pairs for x in p}
+        return pairs, [x for x in self.bracket if x not in used]
+
+    def departure(self) -> str:
+        """Why the chosen candidate is not the plain S1-against-S2 order (empty when it is)."""
+        r = self.r
+        pairs, floaters = self.plain()
+        chosen = {frozenset(p) for p in self.best_pairs}
+        if {frozenset(p) for p in pairs} == chosen:
+            return ""
+        how = self.best_info or "transposition of S2"
+        for a, b in pairs:
+            if not r.ok(a, b):
+                pa, pb = r.P[a], r.P[b]
+                if pb.id in pa.met:
+                    rule = f"C1: {pa.label} and {pb.label} have already played each other"
+                elif pb.id in pa.forbidden:
+                    rule = f"C1: {pa.label} and {pb.label} must not be paired (forbidden pair)"
+                else:
+                    rule = f"C3: {pa.label} and {pb.label} both need {_cname(pa.pref)}"  # type: ignore[arg-type]
+                return f"{how}, because {rule}"
+        if not r.feasible(self.g, floaters):
+            return f"{how}, because C4: the plain order would leave players below impossible to pair"
+        vec = [0] * r.VL
+        for a, b in pairs:
+            vec = _add(vec, r.pv(a, b))
+        for x in floaters:
+            vec = _add(vec, r.fv(x))
+        vec = _add(vec, self.c89(floaters))
+        best = self.best or vec
+        for k, (x, y) in enumerate(zip(vec, best, strict=True)):
+            if x != y:
+                return f"{how}, because it is better on {r.criterion(k)}"
+        return f"{how} (equal on every criterion; generated first)"
+
     # ----- lower bounds --------------------------------------------------------------------
     def colour_lb(self, s1: list[int], s2: list[int]) -> tuple[int, int]:
         """Admissible bound on C12/C13 failures when S1 players are paired into S2."""
@@ -620,7 +688,11 @@ class _Bracket:
             rem = [x for x in self.res if x not in used]
             info = ""
             if limbo:
-                info = "MDP set " + ",".join(r.P[x].label for x in s1)
+                info = (
+                    "MDPs paired: " + ", ".join(r.P[x].label for x in s1)
+                    if s1
+                    else "no MDP can be paired here"
+                )
             self._homogeneous(rem, pairs, limbo, vec, info)
             return
         x = s1[i]
@@ -1021,8 +1093,9 @@ def _pair(request: PairingRequest) -> PairingResult:
                 f"bracket at score {_fmt(states[group[0]].score)} cannot be paired under C1-C4"
             )
         score_txt = _fmt(states[group[0]].score)
-        if br.best_info:
-            notes.append(f"Bracket {score_txt}: {br.best_info} (the plain order broke a criterion)")
+        why = br.departure()
+        if why:
+            notes.append(f"Bracket {score_txt}: {why}")
         if br.exhausted:
             notes.append(f"Bracket {score_txt}: search budget reached; best candidate found was used")
         for x, y in br.best_pairs:
