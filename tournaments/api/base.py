@@ -67,31 +67,6 @@ class ApiView(APIView):
         return tournament_for_user(self.request.user, tournament_id, level)
 
 
-class BoundedIdConverter:
-    """Ids in URLs: at most 9 digits, so a fuzzer's 40-digit number is a 404, not a database overflow."""
-
-    regex = "[0-9]{1,9}"
-
-    def to_python(self, value: str) -> int:
-        return int(value)
-
-    def to_url(self, value: int) -> str:
-        return str(value)
-
-
-class PublicTokenConverter:
-    """Public tokens are URL-safe base64 (``secrets.token_urlsafe``); anything else is a 404 before it
-    reaches the database (PostgreSQL refuses a NUL byte in a query with an error, not a miss)."""
-
-    regex = "[A-Za-z0-9_-]{1,64}"
-
-    def to_python(self, value: str) -> str:
-        return value
-
-    def to_url(self, value: str) -> str:
-        return value
-
-
 ERRORS = {
     400: OpenApiResponse(ErrorOutput, description="Invalid input, or a tournament rule refused it."),
     401: OpenApiResponse(ErrorOutput, description="Not logged in (send `Authorization: Token <key>`)."),

@@ -7,15 +7,12 @@ The OpenAPI schema is at ``/api/schema/`` and its browsable documentation at ``/
 
 from __future__ import annotations
 
-from django.urls import path, register_converter
+from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
+import tournaments.converters  # noqa: F401  (registers the id and public_token converters)
 from tournaments.api import exchange, public, views
 from tournaments.api.auth import ApiDocsView, ObtainTokenView
-from tournaments.api.base import BoundedIdConverter, PublicTokenConverter
-
-register_converter(BoundedIdConverter, "id")
-register_converter(PublicTokenConverter, "public_token")
 
 app_name = "api"
 
