@@ -41,7 +41,15 @@ How it works
    differ, the higher-ranked player's preference, then the higher-ranked player's TPN parity
    against the initial colour. Boards are ordered by GHR 3.6.
 
-The float criteria follow the reference implementation's reading: C14/C16 count players with a
+Reading of the criteria (where the text leaves room, the reference implementation's reading,
+checked against the corpus): C8 counts the pairs the next bracket (these downfloaters plus the
+next scoregroup, two downfloaters never together) can make while everybody below it can still be
+completed, then which downfloaters it leaves unpaired, highest scores first; C9 counts the
+unplayed rounds of the bye receiver in the last bracket; C12 counts pairs whose two players want
+the same colour, C13 those where both of them have a strong or absolute preference (not both
+absolute). Art. 5.2.5 takes the parity of the higher-ranked player's position among the players
+being paired this round (equal to the TPN when nobody is absent). The float criteria follow the
+reference implementation's reading: C14/C16 count players with a
 downfloat in r-1/r-2 who downfloat again (left unpaired, or paired to a lower score); C15/C17
 count residents with an upfloat history who are paired with a higher-scored player; C18/C20
 minimise the scores of unpaired players with a downfloat history; C19/C21 the scores of the
@@ -395,37 +403,29 @@ class _Bracket:
 
     def _swap_unmatched(self, xs, d, mate, ok, active, unmatched):
         """Another choice of the next bracket's unpaired players whose leftovers can be completed
-        below: first one unpaired player swapped for a paired one, then one more pair given up.
-        Among those that work, leave the fewest downfloaters (highest scores first) unpaired."""
+        below: first one unpaired player swapped for a paired one, then one or two more pairs
+        given up. Among those that work, leave the fewest downfloaters (highest scores first)
+        unpaired."""
         r = self.r
         if len(xs) > 60:
             return None
         xset = set(xs)
-        options: list[list[int]] = []
-        for u in unmatched:
-            for v in xs:
-                if v not in unmatched:
-                    options.append([x for x in unmatched if x != u] + [v])
-        grown = []
         rest = [x for x in xs if x not in unmatched]
-        for i, a in enumerate(rest):
-            for b in rest[i + 1 :]:
-                grown.append([*unmatched, a, b])
-        for batch in (options, grown):
-            best = None
-            best_key = None
-            for left in batch:
-                dl = sorted(-r.P[x].score for x in left if x in d)
-                key = (len(dl), dl, sorted(-x for x in left))
-                if best_key is not None and key >= best_key:
-                    continue
-                if not r.feasible(self.g + 1, left):
-                    continue
-                if not self._x_perfect(sorted(xset.difference(left)), d):
-                    continue
-                best, best_key = left, key
-            if best is not None:
-                return best
+        batches: list[list[list[int]]] = [
+            [[x for x in unmatched if x != u] + [v] for u in unmatched for v in rest],
+            [[*unmatched, *c] for c in combinations(rest, 2)],
+        ]
+        if len(rest) <= 20:
+            batches.append([[*unmatched, *c] for c in combinations(rest, 4)])
+
+        def key(left: list[int]) -> tuple:
+            dl = sorted(-r.P[x].score for x in left if x in d)
+            return (len(dl), dl, sorted(-x for x in left))
+
+        for batch in batches:
+            for left in sorted(batch, key=key):
+                if r.feasible(self.g + 1, left) and self._x_perfect(sorted(xset.difference(left)), d):
+                    return left
         return None
 
     def _x_perfect(self, members: list[int], d: frozenset[int]) -> bool:
