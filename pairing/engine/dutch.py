@@ -348,6 +348,7 @@ class _Bracket:
         self.best_info: str = ""
         self.nodes = 0
         self.exhausted = False
+        self.greedy = False
         self._c89_cache: dict[frozenset[int], list[int]] = {}
         self._flb_cache: dict[tuple, list[int] | None] = {}
         self.bracket = mdps + residents
@@ -475,7 +476,7 @@ class _Bracket:
 
     def tick(self) -> None:
         self.nodes += 1
-        if self.nodes > NODE_BUDGET and not self.exhausted:
+        if self.nodes > NODE_BUDGET:
             self.exhausted = True
             raise _Budget
 
@@ -641,13 +642,34 @@ class _Bracket:
         except _Done:
             pass
         except _Budget:
-            if self.best is None:
-                # Fall back to the first legal candidate in generation order.
-                self.target = [1 << 30] * self.r.VL
+            # The bound was not reached within the budget. Find a good candidate greedily (each
+            # S1 player takes the least costly legal partner first), then look for the earliest
+            # candidate in generation order that is at least as good, with a second budget.
+            found = self.best
+            found_state = (self.best_pairs, self.best_floaters, self.best_info)
+            self.greedy = True
+            self.best = None
+            self.target = [1 << 30] * self.r.VL
+            self.nodes = 0
+            try:
+                self._heterogeneous()
+            except (_Done, _Budget):
+                pass
+            self.greedy = False
+            if found is not None and (self.best is None or found < self.best):
+                self.best = found
+                self.best_pairs, self.best_floaters, self.best_info = found_state
+            if self.best is not None:
+                keep = (self.best, self.best_pairs, self.best_floaters, self.best_info)
+                self.target = list(self.best)
+                self.best = None
+                self.nodes = 0
                 try:
                     self._heterogeneous()
-                except _Done:
+                except (_Done, _Budget):
                     pass
+                if self.best is None or keep[0] < self.best:
+                    self.best, self.best_pairs, self.best_floaters, self.best_info = keep
 
     def _heterogeneous(self) -> None:
         r = self.r
@@ -696,7 +718,10 @@ class _Bracket:
             self._homogeneous(rem, pairs, limbo, vec, info)
             return
         x = s1[i]
-        for y in self.res:
+        choices = self.res
+        if self.greedy:
+            choices = sorted(choices, key=lambda y: r.pv(x, y))
+        for y in choices:
             if y in used or not r.ok(x, y):
                 continue
             nv = _add(vec, r.pv(x, y))
@@ -841,7 +866,10 @@ class _Bracket:
             return
         x = s1[i]
         kx = self._ckey(x)
-        for y in s2:
+        choices = s2
+        if self.greedy:
+            choices = sorted(s2, key=lambda y: r.pv(x, y))
+        for y in choices:
             if y in used or not r.ok(x, y):
                 continue
             nv = _add(vec, r.pv(x, y))
