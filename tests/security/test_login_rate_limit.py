@@ -93,3 +93,14 @@ def test_the_api_token_endpoint_is_limited_too(client, user):
         "/api/auth/token/", {"username": "desk", "password": "right-password-1"}, REMOTE_ADDR="10.0.6.2"
     )
     assert response.status_code == 429
+
+
+def test_guesses_on_the_login_page_and_the_api_token_endpoint_add_up(client, user):
+    attempt(client, "desk", "guess-1", address="10.0.7.1")
+    client.post("/api/auth/token/", {"username": "desk", "password": "guess-2"}, REMOTE_ADDR="10.0.7.2")
+    attempt(client, "desk", "guess-3", address="10.0.7.3")
+    assert attempt(client, "desk", "right-password-1", address="10.0.7.4").status_code == 429
+    response = client.post(
+        "/api/auth/token/", {"username": "desk", "password": "right-password-1"}, REMOTE_ADDR="10.0.7.5"
+    )
+    assert response.status_code == 429

@@ -2,8 +2,8 @@
 
 The token endpoint takes a username and password and returns the user's token (created on first
 use). Failed attempts are limited per username and per client address, like the login page
-(``LOGIN_RATE_LIMIT`` failures in 15 minutes), so the endpoint is no back door for guessing
-passwords.
+(``LOGIN_RATE_LIMIT`` failures in 15 minutes, counted together with the login page's: see
+``tournaments.ratelimit``), so the endpoint is no back door for guessing passwords.
 
 The documentation page is Swagger UI served from our own static files (drf-spectacular-sidecar),
 with its start-up script loaded from a URL rather than inlined, so it works under the
@@ -12,8 +12,6 @@ with its start-up script loaded from a URL rather than inlined, so it works unde
 
 from __future__ import annotations
 
-from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpResponse
 from django.utils.html import format_html
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -26,13 +24,7 @@ from rest_framework.response import Response
 
 from tournaments.api.base import ApiView
 from tournaments.api.serializers import ErrorOutput, TokenOutput
-
-WINDOW_SECONDS = 15 * 60
-
-
-def _keys(request, username: str) -> list[str]:
-    address = request.META.get("REMOTE_ADDR", "")
-    return [f"api-token-fail:user:{username.lower()}", f"api-token-fail:addr:{address}"]
+from tournaments.ratelimit import login_failed, login_locked, login_succeeded
 
 
 class ObtainTokenView(ApiView):
@@ -51,21 +43,20 @@ class ObtainTokenView(ApiView):
     )
     def post(self, request):
         username = str(request.data.get("username", ""))[:150] if hasattr(request.data, "get") else ""
-        keys = _keys(request, username)
-        if any(cache.get(key, 0) >= settings.LOGIN_RATE_LIMIT for key in keys):
+        # The same counters as the login page: guesses there and here add up.
+        if login_locked(request, username):
             return Response(
                 {"detail": "Too many failed attempts. Wait 15 minutes and try again."},
                 status=status.HTTP_429_TOO_MANY_REQUESTS,
             )
         serializer = AuthTokenSerializer(data=request.data, context={"request": request})
         if not serializer.is_valid():
-            for key in keys:
-                cache.add(key, 0, WINDOW_SECONDS)
-                cache.incr(key)
+            login_failed(request, username)
             return Response(
                 {"detail": "Wrong username or password.", "errors": serializer.errors},
                 status=status.HTTP_400_BAD_REQUEST,
             )
+        login_succeeded(request, username)
         token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])
         return Response(TokenOutput({"token": token.key}).data)
 
