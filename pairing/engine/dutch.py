@@ -1084,6 +1084,11 @@ def pair_round(request: PairingRequest) -> PairingResult:
     unless ``request.least_bad`` is set, and :class:`~pairing.engine.errors.InvalidRequestError`
     for inconsistent input.
     """
+    import sys
+
+    limit = sys.getrecursionlimit()
+    # the transposition search recurses once per S1 player: a 4000-player bracket goes 2000 deep
+    sys.setrecursionlimit(max(limit, 4 * len(request.participants) + 1000))
     try:
         return _pair(request)
     except NoValidPairingError:
@@ -1092,6 +1097,8 @@ def pair_round(request: PairingRequest) -> PairingResult:
         from .least_bad import pair_least_bad  # type: ignore[import-not-found]
 
         return pair_least_bad(request)
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def _pair(request: PairingRequest) -> PairingResult:
