@@ -411,6 +411,19 @@ class _Bracket:
         if len(xs) > 60:
             return None
         xset = set(xs)
+
+        def key(left: list[int]) -> tuple:
+            # fewest downfloaters left unpaired, then the lowest scores among them
+            dl = sorted((r.P[x].score for x in left if x in d), reverse=True)
+            return (len(dl), dl, sorted(-x for x in left))
+
+        if len(xs) <= 14:
+            # small next bracket: every choice of unpaired players, fewest first
+            for size in range(len(unmatched), len(xs) + 1, 2):
+                for left in sorted((list(c) for c in combinations(xs, size)), key=key):
+                    if r.feasible(self.g + 1, left) and self._x_perfect(sorted(xset.difference(left)), d):
+                        return left
+            return None
         rest = [x for x in xs if x not in unmatched]
         batches: list[list[list[int]]] = [
             [[x for x in unmatched if x != u] + [v] for u in unmatched for v in rest],
@@ -418,10 +431,6 @@ class _Bracket:
         ]
         if len(rest) <= 20:
             batches.append([[*unmatched, *c] for c in combinations(rest, 4)])
-
-        def key(left: list[int]) -> tuple:
-            dl = sorted(-r.P[x].score for x in left if x in d)
-            return (len(dl), dl, sorted(-x for x in left))
 
         for batch in batches:
             for left in sorted(batch, key=key):
