@@ -25,23 +25,23 @@
     button.click();
   });
 
-  // Keep the keyboard where it was when htmx replaces part of the page (live updates, row swaps).
-  document.addEventListener("htmx:beforeSwap", function () {
+  // Keep the keyboard where it was when htmx replaces the part of the page that had the focus
+  // (live updates, row swaps). Focus elsewhere on the page is never touched.
+  document.addEventListener("htmx:beforeSwap", function (event) {
     var active = document.activeElement;
-    if (!focusAfterSwap && active && active.id && active !== document.body) focusAfterSwap = active.id;
+    var target = event.detail && event.detail.target;
+    if (!focusAfterSwap && active && active.id && target && target.contains(active)) focusAfterSwap = active.id;
   });
   document.addEventListener("htmx:afterSettle", function (event) {
+    var lost = !document.activeElement || document.activeElement === document.body;
     var auto = event.target.querySelector && event.target.querySelector("[data-autofocus]");
-    if (auto) {
+    if (auto && lost) {
       auto.focus();
-      focusAfterSwap = null;
-      return;
-    }
-    if (focusAfterSwap) {
+    } else if (focusAfterSwap && lost) {
       var el = document.getElementById(focusAfterSwap);
       if (el) el.focus();
-      focusAfterSwap = null;
     }
+    focusAfterSwap = null;
   });
 
   // The create form's suggestion: "Use this" fills in format and rounds.

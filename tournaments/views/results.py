@@ -64,4 +64,10 @@ def record(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpR
     response["X-Result-Status"] = str(status)
     if not error:
         trigger_client_event(response, "standings-changed")
+        version = Tournament.objects.values_list("version", flat=True).get(pk=tournament.pk)
+        if request.POST.get("seen") == str(version - 1):
+            # Nobody else changed anything since this page last looked: move its version along so
+            # the live poll does not re-render the table for the arbiter's own entry.
+            live = f'<input type="hidden" id="live-version" name="seen" value="{version}" hx-swap-oob="true">'
+            response.content = response.content + live.encode()
     return response

@@ -1,9 +1,12 @@
 """Rounds: the list, pairing the next round, the draft and its adjustments, publishing.
 
 The round page shows ``round-status`` (polled every 2 s while the round is being paired; the
-answer that reports the end of the pairing carries ``HX-Refresh`` so the page shows the draft) and
-``pairings-table`` (polled every 3 s once published: the server answers 204 when
-``tournament.version`` has not moved, so two arbiters see each other's results within seconds).
+answer that reports the end of the pairing carries ``HX-Refresh`` so the page shows the draft;
+once published it refreshes itself on ``standings-changed``, i.e. after each result entered) and
+``pairings-table`` (polled every 3 s once published, sending the ``tournament.version`` the page
+has seen from ``#live-version``: the server answers 204 when it has not moved, so two arbiters see
+each other's results within seconds; an arbiter's own entry moves the page's version along, so
+their own table is not re-rendered under their keyboard).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors
@@ -99,7 +103,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
 def round_status(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     rnd = selectors.round_get(tournament, number)
     response = render_page(request, PAGE, _round_context(request, tournament, rnd), partial="round-status")
-    if request.htmx and rnd.status != Round.Status.PAIRING:
+    if request.htmx and request.GET.get("polling") and rnd.status != Round.Status.PAIRING:
         response["HX-Refresh"] = "true"
     return response
 
@@ -107,11 +111,21 @@ def round_status(request: HttpRequest, tournament: Tournament, number: int) -> H
 @require_GET
 @staff_tournament(VIEW)
 def round_live(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    """The pairings table if anything changed since ``?version=``; 204 (htmx: no swap) otherwise."""
-    if request.GET.get("version") == str(tournament.version):
+    """The pairings table if the tournament changed since the version the page has seen
+    (``?seen=``); 204 (htmx: no swap) otherwise. The round status and the page's new version
+    travel along out of band, so "Finished" appears with the last result."""
+    if request.GET.get("seen") == str(tournament.version):
         return HttpResponse(status=204)
     rnd = selectors.round_get(tournament, number)
-    return render_page(request, PAGE, _round_context(request, tournament, rnd), partial="pairings-table")
+    context = _round_context(request, tournament, rnd)
+    table = render_page(request, PAGE, context, partial="pairings-table")
+    if request.htmx:
+        extra = "".join(
+            render_to_string(f"{PAGE}#{name}", {**context, "oob": True}, request=request)
+            for name in ("round-status", "live-version")
+        )
+        table.content = table.content + extra.encode()
+    return table
 
 
 def _draft_action(

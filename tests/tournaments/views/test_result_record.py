@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
-from tournaments.models import Board
+from tournaments.models import Board, Tournament
 
 from .conftest import htmx
 
@@ -79,3 +79,27 @@ def test_a_board_of_another_tournament_is_404(arbiter_client, tournament, publis
     board = Board.objects.filter(round=published_round).first()
     url = reverse("tournaments:result", kwargs={"tournament_id": other.pk, "board_id": board.pk})
     assert arbiter_client.post(url, {"result": "1-0", "version": 0}).status_code == 404
+
+
+def test_an_up_to_date_page_gets_its_version_moved_along(arbiter_client, tournament, published_round):
+    board = Board.objects.filter(round=published_round).first()
+    seen = Tournament.objects.get(pk=tournament.pk).version
+    response = htmx(
+        arbiter_client,
+        "post",
+        result_url(tournament, board),
+        data={"result": "1-0", "version": 0, "seen": seen},
+    )
+    assert f'id="live-version" name="seen" value="{seen + 1}" hx-swap-oob="true"' in response.content.decode()
+
+
+def test_a_stale_page_is_left_for_the_live_poll_to_refresh(arbiter_client, tournament, published_round):
+    board = Board.objects.filter(round=published_round).first()
+    seen = Tournament.objects.get(pk=tournament.pk).version - 1
+    response = htmx(
+        arbiter_client,
+        "post",
+        result_url(tournament, board),
+        data={"result": "1-0", "version": 0, "seen": seen},
+    )
+    assert 'id="live-version"' not in response.content.decode()

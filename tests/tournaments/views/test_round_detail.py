@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from tournaments.models import Round, RoundBye
+from tournaments.models import Round, RoundBye, Tournament
 from tournaments.services.tournaments import tournament_create
 
 from .conftest import add_players, htmx
@@ -18,7 +18,8 @@ def test_the_published_round_page_offers_result_entry(arbiter_client, tournament
     assert response.status_code == 200
     assert 'id="pairings-table"' in body and 'id="round-status"' in body
     assert body.count('data-key="1"') == 4 and "Published" in body
-    assert f"?version={tournament.version}" in body or "version=" in body
+    assert f'id="live-version" name="seen" value="{Tournament.objects.get(pk=tournament.pk).version}"' in body
+    assert 'hx-include="#live-version" hx-trigger="every 3s"' in body
 
 
 def test_the_pairings_partial_is_the_table_only_in_a_fixed_number_of_queries(

@@ -11,7 +11,7 @@ from .conftest import htmx
 def live_url(tournament, version):
     return (
         reverse("tournaments:round_live", kwargs={"tournament_id": tournament.pk, "number": 1})
-        + f"?version={version}"
+        + f"?seen={version}"
     )
 
 
@@ -31,5 +31,12 @@ def test_another_arbiters_result_appears(arbiter_client, tournament, published_r
     response = htmx(arbiter_client, "get", live_url(tournament, version))
     body = response.content.decode()
     assert response.status_code == 200 and 'id="pairings-table"' in body and "<html" not in body
-    assert f"?version={version + 1}" in body
+    assert f'id="live-version" name="seen" value="{version + 1}" hx-swap-oob="true"' in body
     assert f'id="board-{board.pk}"' in body and '<strong class="result-value">0-1</strong>' in body
+
+
+def test_the_round_status_comes_along_out_of_band(arbiter_client, tournament, published_round, arbiter):
+    for board in Board.objects.filter(round=published_round):
+        result_record(board=board, user=arbiter, result="1-0", expected_version=0)
+    body = htmx(arbiter_client, "get", live_url(tournament, 0)).content.decode()
+    assert 'id="round-status"' in body and 'hx-swap-oob="true"' in body and "Finished" in body

@@ -14,7 +14,7 @@ def status_url(tournament, number=1):
 
 def test_while_pairing_the_status_polls_itself(arbiter_client, tournament, players, arbiter):
     round_pair(tournament=tournament, user=arbiter)
-    response = htmx(arbiter_client, "get", status_url(tournament))
+    response = htmx(arbiter_client, "get", status_url(tournament) + "?polling=1")
     body = response.content.decode()
     assert 'id="round-status"' in body and 'hx-trigger="every 2s"' in body and "<html" not in body
     assert "HX-Refresh" not in response
@@ -29,7 +29,7 @@ def test_when_the_draft_is_ready_polling_stops_and_the_page_reloads(
 ):
     rnd = round_pair(tournament=tournament, user=arbiter)
     round_pair_execute(round_id=rnd.pk)
-    response = htmx(arbiter_client, "get", status_url(tournament))
+    response = htmx(arbiter_client, "get", status_url(tournament) + "?polling=1")
     assert response["HX-Refresh"] == "true"
     assert b"every 2s" not in response.content and b"Draft" in response.content
 
@@ -39,3 +39,22 @@ def test_a_failed_pairing_says_why_and_offers_to_try_again(arbiter_client, tourn
     Round.objects.filter(pk=rnd.pk).update(status="failed", error="The engine ran out of time.")
     body = arbiter_client.get(status_url(tournament)).content.decode()
     assert "Pairing failed" in body and "The engine ran out of time." in body and "Pair again" in body
+
+
+def test_a_published_round_refreshes_its_status_after_each_result_without_reloading(
+    arbiter_client, tournament, published_round, arbiter
+):
+    from tournaments.models import Board
+    from tournaments.services.results import result_record
+
+    page = arbiter_client.get(
+        reverse("tournaments:round", kwargs={"tournament_id": tournament.pk, "number": 1})
+    )
+    assert (
+        b'id="round-status-box"' in page.content
+        and b'hx-trigger="standings-changed from:body"' in page.content
+    )
+    for board in Board.objects.filter(round=published_round):
+        result_record(board=board, user=arbiter, result="1-0", expected_version=0)
+    response = htmx(arbiter_client, "get", status_url(tournament))
+    assert b"Finished" in response.content and "HX-Refresh" not in response
