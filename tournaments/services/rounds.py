@@ -45,7 +45,7 @@ from pairing.engine.types import PairingResult, Violation
 from tournaments.models import Board, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import can_arbitrate, can_organise
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import NotAllowedError, ValidationFailed
+from tournaments.services.errors import ConflictError, NotAllowedError, ValidationFailed
 from tournaments.services.players import initial_order_key, pairing_numbers_assign
 
 logger = logging.getLogger(__name__)
@@ -162,11 +162,23 @@ def _violations_json(
     ]
 
 
+def _lock_tournament_of(round_id: int) -> None:
+    """Lock the round's tournament row before the round itself, the order every other service uses
+    (round_publish, round_repair, round_delete, players...). Locking both in one joined
+    ``SELECT ... FOR UPDATE`` leaves the order to the query plan: the task could hold the round and
+    wait for the tournament while a re-pair clicked meanwhile held the tournament and waited for the
+    round, and PostgreSQL would kill one of them (a 500, or a round failed for no reason)."""
+    tournament_id = Round.objects.filter(pk=round_id).values_list("tournament_id", flat=True).first()
+    if tournament_id is not None:
+        list(Tournament.objects.select_for_update().filter(pk=tournament_id).values_list("pk", flat=True))
+
+
 def _pair(round_id: int) -> None:
     from pairing.engine.checks import check_pairing
     from pairing.engine.dutch import pair_round
 
     with transaction.atomic():
+        _lock_tournament_of(round_id)
         rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
         if rnd.status != Round.Status.PAIRING:
             return
@@ -246,6 +258,7 @@ def round_pair_execute(*, round_id: int) -> None:
         logger.exception("Pairing round %s failed", round_id)
         message = str(exc) or exc.__class__.__name__
         with transaction.atomic():
+            _lock_tournament_of(round_id)
             updated = Round.objects.filter(pk=round_id, status=Round.Status.PAIRING).update(
                 status=Round.Status.FAILED, error=message[:2000]
             )
@@ -283,8 +296,14 @@ def _names(rnd: Round) -> dict[int, str]:
     return dict(Participant.objects.filter(tournament=rnd.tournament).values_list("pk", "name"))
 
 
+CHANGED_MEANWHILE = "Someone else changed this draft at the same moment; reload the page and check it."
+
+
 def _locked_draft(rnd: Round, *, allow_failed: bool = False) -> Round:
-    locked = Round.objects.select_for_update().select_related("tournament").get(pk=rnd.pk)
+    try:
+        locked = Round.objects.select_for_update().select_related("tournament").get(pk=rnd.pk)
+    except Round.DoesNotExist:  # deleted by a request that got the lock first (a double click)
+        raise ConflictError(f"Round {rnd.number} has just been deleted by someone else.") from None
     allowed = (Round.Status.DRAFT, Round.Status.FAILED) if allow_failed else (Round.Status.DRAFT,)
     if locked.status not in allowed:
         raise ValidationFailed(
@@ -406,7 +425,10 @@ def board_swap_colours(*, board: Board, user: Any) -> list[dict[str, Any]]:
     _require_arbiter(user, rnd.tournament)
     with transaction.atomic():
         rnd = _locked_draft(rnd)
-        locked = Board.objects.select_for_update().get(pk=board.pk, round=rnd)
+        try:
+            locked = Board.objects.select_for_update().get(pk=board.pk, round=rnd)
+        except Board.DoesNotExist:  # an exchange of opponents recreated the board meanwhile
+            raise ConflictError(CHANGED_MEANWHILE) from None
 
         def change() -> None:
             # One UPDATE swaps both columns, so the per-round uniqueness holds throughout.
@@ -429,8 +451,11 @@ def boards_exchange_opponents(*, board_a: Board, board_b: Board, user: Any) -> l
         raise ValidationFailed("Choose two different boards of the same round.")
     with transaction.atomic():
         rnd = _locked_draft(rnd)
-        a = Board.objects.select_for_update().get(pk=board_a.pk, round=rnd)
-        b = Board.objects.select_for_update().get(pk=board_b.pk, round=rnd)
+        try:
+            a = Board.objects.select_for_update().get(pk=board_a.pk, round=rnd)
+            b = Board.objects.select_for_update().get(pk=board_b.pk, round=rnd)
+        except Board.DoesNotExist:  # the same exchange (a double click) recreated the boards first
+            raise ConflictError(CHANGED_MEANWHILE) from None
 
         def change() -> None:
             # Delete and recreate: swapping Black players row by row would break "black once per round".
