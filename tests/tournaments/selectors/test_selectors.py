@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+from tests.tournaments.services.conftest import add_players, pair_and_publish, play_round
+from tournaments import selectors
+from tournaments.models import RoundBye
+from tournaments.services.players import bye_request, pairing_numbers_assign
+from tournaments.services.tournaments import tournament_create
+
+
+def test_half_points_read_as_players_write_them():
+    assert [selectors.half_points(v) for v in (0, 1, 2, 3, 8)] == ["0", "½", "1", "1½", "4"]
+
+
+def test_participant_rows_carry_scores_and_byes(tournament, arbiter):
+    people = add_players(tournament, 5)
+    bye_request(participant=people[0], round_number=2, kind="half", user=arbiter)
+    play_round(pair_and_publish(tournament, arbiter), arbiter)
+    rows = selectors.participant_rows(tournament)
+    assert [r.participant.pairing_number for r in rows] == [1, 2, 3, 4, 5]
+    assert sum(2 * float(r.score.replace("½", ".5") or 0) for r in rows) == 2 * (
+        2 + 1
+    )  # two games and the bye
+    assert [b.kind for b in rows[0].byes] == ["half"]
+
+
+def test_upcoming_byes_leave_out_published_rounds_and_pairing_byes(tournament, arbiter):
+    people = add_players(tournament, 5)
+    bye_request(participant=people[0], round_number=1, kind="zero", user=arbiter)
+    bye_request(participant=people[1], round_number=3, kind="half", user=arbiter)
+    pair_and_publish(tournament, arbiter)
+    upcoming = selectors.upcoming_byes(tournament)
+    assert [(b.participant.name, b.round_number) for b in upcoming] == [(people[1].name, 3)]
+    assert RoundBye.objects.filter(kind="zero").count() == 1
+
+
+def test_next_round_number_follows_the_rounds(tournament, arbiter):
+    add_players(tournament, 4)
+    assert selectors.next_round_number(tournament) == 1
+    rnd = play_round(pair_and_publish(tournament, arbiter), arbiter)
+    assert selectors.next_round_number(tournament) == rnd.number + 1
+
+
+def test_baku_table_shows_ga_and_virtual_points_for_the_round(organiser, django_assert_max_num_queries):
+    t = tournament_create(user=organiser, name="Baku", rounds_planned=9, acceleration="baku")
+    add_players(t, 10)
+    pairing_numbers_assign(t)
+    with django_assert_max_num_queries(4):
+        rows = selectors.baku_table(t, 1)
+    assert [r.in_ga for r in rows] == [True] * 6 + [False] * 4
+    assert {r.virtual_points for r in rows if r.in_ga} == {"1"}
+    assert [r.virtual_points for r in selectors.baku_table(t, 4)][:6] == ["½"] * 6
+    assert {r.virtual_points for r in selectors.baku_table(t, 6)} == {"0"}
+
+
+def test_baku_table_is_empty_without_acceleration(tournament):
+    assert selectors.baku_table(tournament, 1) == []
