@@ -396,9 +396,17 @@ class _Bracket:
             for m in unmatched:
                 if m in d:
                     v[r.O8 + 1 + r.level[r.P[m].score]] += 1
-        if self.is_last and r.odd and len(d) == 1:
-            (x,) = tuple(d)
-            v[r.O9] = r.P[x].unplayed
+
+        def receiver(x: int) -> bool:
+            return r.bye_cand[x] and r.P[x].score == r.bye_score
+
+        if r.odd and any(receiver(x) for x in d):
+            # C9: the bye receiver (score s*) will be one of these downfloaters or somebody
+            # below; the fewest unplayed rounds any of them could bring to the bye.
+            pool = [x for x in d if receiver(x)] + [
+                x for x in r.below[self.g] if x != r.dummy and receiver(x)
+            ]
+            v[r.O9] = min(r.P[x].unplayed for x in pool)
         self._c89_cache[d] = v
         return v
 
