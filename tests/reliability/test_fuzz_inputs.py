@@ -161,8 +161,19 @@ def test_trf_import_never_fails_and_writes_all_or_nothing(data, backups, staff):
     trf, _ = backups
     _, api = staff
     text = data.draw(st.one_of(mutated_lines(trf), TEXT, st.just(trf)), label="trf")
+    upload = data.draw(st.sampled_from(["json", "utf-8", "latin-1", "bytes"]), label="sent as")
     before = counts()
-    response = api_post(api, "/api/tournaments/import/trf/", {"trf": text})
+    if upload == "json":
+        response = api_post(api, "/api/tournaments/import/trf/", {"trf": text})
+    else:
+        from django.core.files.uploadedfile import SimpleUploadedFile
+
+        raw = (
+            data.draw(st.binary(max_size=400), label="bytes")
+            if upload == "bytes"
+            else text.encode(upload, "replace")
+        )
+        response = api.post("/api/tournaments/import/trf/", {"file": SimpleUploadedFile("event.trf", raw)})
     assert response.status_code < 500, response.content[:500]
     if response.status_code == 201:
         created = Tournament.objects.get(pk=response.json()["id"])
