@@ -18,6 +18,9 @@ and HTMX partials alike:
 * logged in with no role in this tournament -> 404 (we do not confirm the tournament exists);
 * a role, but not enough of one (an arbiter on an organiser-only page) -> 403.
 
+The decorator also sets ``request.tournament_role`` (``organiser``/``arbiter``) for templates that
+show or hide links; it is never a permission check.
+
 ``tournament_for_user(user, tournament_id, level)`` does the same checks and raises
 ``Http404``/``PermissionDenied`` for code that is not a plain view (the API may use it).
 """
@@ -108,6 +111,8 @@ def staff_tournament(
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             tournament = tournament_for_user(request.user, tournament_id, level)
+            # For display only (which tabs to show); every action checks again in its service.
+            request.tournament_role = role_of(request.user, tournament)  # type: ignore[attr-defined]
             return view(request, tournament, *args, **kwargs)
 
         return wrapper

@@ -140,7 +140,7 @@ def tiebreaks_update(request: HttpRequest, tournament: Tournament) -> HttpRespon
             messages.success(request, "Tie-break order saved; it is published on the public rules page.")
     else:
         messages.error(request, "Give the tie-breaks as comma-separated codes.")
-    target = "tournaments:settings" if can_organise(request.user, tournament) else "tournaments:rounds"
+    target = "tournaments:settings" if can_organise(request.user, tournament) else "tournaments:standings"
     return redirect(target, tournament_id=tournament.pk)
 
 
@@ -168,6 +168,8 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "standings": table,
         "columns": [(code, TIEBREAK_NAMES.get(code, code)) for code in table.tiebreaks],
         "can_arbitrate": can_arbitrate(request.user, tournament),
+        "started": round_one_paired(tournament),
+        "tiebreaks_form": TiebreaksForm(initial={"codes": tournament.tiebreaks}),
     }
     return render_page(request, "tournaments/standings.html", context, partial="standings-table")
 

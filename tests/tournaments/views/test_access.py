@@ -95,3 +95,11 @@ def test_an_unknown_tournament_is_404_for_everyone(arbiter_client):
     assert (
         arbiter_client.get(reverse("tournaments:rounds", kwargs={"tournament_id": 999999})).status_code == 404
     )
+
+
+def test_only_organisers_see_the_settings_tab(client, arbiter, organiser, tournament):
+    url = reverse("tournaments:rounds", kwargs={"tournament_id": tournament.pk})
+    client.force_login(arbiter)
+    assert b"/settings/" not in client.get(url).content
+    client.force_login(organiser)
+    assert b"/settings/" in client.get(url).content

@@ -42,7 +42,7 @@ def test_after_round_one_only_the_descriptive_fields_can_change(
 def test_changing_tiebreaks_after_the_start_needs_a_reason(arbiter_client, tournament, published_round):
     response = arbiter_client.post(tiebreaks_url(tournament), {"codes": "SB,BH", "reason": ""})
     assert any("Write down the reason" in str(m) for m in get_messages(response.wsgi_request))
-    assert response["Location"].endswith("/rounds/")  # arbiters cannot see the settings page
+    assert response["Location"].endswith("/standings/")  # arbiters change tie-breaks from the standings page
     arbiter_client.post(
         tiebreaks_url(tournament), {"codes": "SB,BH", "reason": "Misprint in the announcement"}
     )

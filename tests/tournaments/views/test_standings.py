@@ -22,3 +22,9 @@ def test_the_standings_partial(arbiter_client, tournament, published_round):
     url = reverse("tournaments:standings", kwargs={"tournament_id": tournament.pk})
     body = htmx(arbiter_client, "get", url).content.decode()
     assert 'id="standings-table"' in body and "<html" not in body
+
+
+def test_arbiters_find_the_tiebreak_form_with_the_standings(arbiter_client, tournament, published_round):
+    url = reverse("tournaments:standings", kwargs={"tournament_id": tournament.pk})
+    body = arbiter_client.get(url).content.decode()
+    assert 'id="tiebreaks-form"' in body and 'name="reason"' in body
