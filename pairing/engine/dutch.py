@@ -349,6 +349,9 @@ class _Bracket:
         self.nodes = 0
         self.exhausted = False
         self.greedy = False
+        self.bnb = False
+        self.bnb_generated = False
+        self.lower: list[int] = []
         self._c89_cache: dict[frozenset[int], list[int]] = {}
         self._flb_cache: dict[tuple, list[int] | None] = {}
         self.bracket = mdps + residents
@@ -468,6 +471,18 @@ class _Bracket:
         if not r.feasible(self.g, floaters):
             return
         full = _add(vec, self.c89(floaters))
+        if self.bnb:
+            # branch and bound in generation order: strictly better, or as good as a candidate
+            # that was not found in generation order
+            if self.best is None or full < self.best or (full == self.best and not self.bnb_generated):
+                self.best = full
+                self.best_pairs = list(pairs)
+                self.best_floaters = list(floaters)
+                self.best_info = info
+                self.bnb_generated = True
+                if full <= self.lower:
+                    raise _Done
+            return
         if self.best is None or full < self.best:
             self.best = full
             self.best_pairs = list(pairs)
@@ -485,6 +500,10 @@ class _Bracket:
 
     def bound_ok(self, bound: list[int]) -> bool:
         """False (prune) when no candidate below this node can reach the current target."""
+        if self.bnb:
+            if self.best is None:
+                return True
+            return bound < self.best if self.bnb_generated else bound <= self.best
         if bound <= self.target:
             return True
         if self.next_target is None or bound < self.next_target:
@@ -635,6 +654,7 @@ class _Bracket:
         or candidate vector seen, and search again. The first candidate found is therefore the
         earliest-generated one among the best."""
         self.target = self.general_lb()
+        self.lower = list(self.target)
         if _DEBUG:
             print(
                 "START",
@@ -677,16 +697,15 @@ class _Bracket:
                 self.best = found
                 self.best_pairs, self.best_floaters, self.best_info = found_state
             if self.best is not None:
-                keep = (self.best, self.best_pairs, self.best_floaters, self.best_info)
-                self.target = list(self.best)
-                self.best = None
+                # branch and bound in generation order from that incumbent
+                self.bnb = True
+                self.bnb_generated = False
                 self.nodes = 0
                 try:
                     self._heterogeneous()
                 except (_Done, _Budget):
                     pass
-                if self.best is None or keep[0] < self.best:
-                    self.best, self.best_pairs, self.best_floaters, self.best_info = keep
+                self.bnb = False
 
     def _heterogeneous(self) -> None:
         r = self.r
