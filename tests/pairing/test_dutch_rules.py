@@ -139,6 +139,9 @@ def test_transpositions_pick_the_next_s2_player_when_the_plain_one_is_a_rematch(
     result = dutch.pair_round(PairingRequest(round_number=2, total_rounds=5, participants=players(h)))
     # 1 cannot meet 5 again; 1-6 would leave both wanting Black, so 1-7; then 2-8, 3-5, 4-6.
     assert colours_of(result) == {(7, 1), (2, 8), (5, 3), (4, 6)}
+    # the explanation says why the plain 1-5, 2-6, 3-7, 4-8 was not used
+    assert any("C1" in n and "P1" in n and "P5" in n for n in result.explanation.notes)
+    assert all(b.colour_rule == "both-preferences" for b in result.explanation.boards)
 
 
 # ----- colour allocation (Art. 5.2) -------------------------------------------------------------
