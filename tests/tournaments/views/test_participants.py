@@ -99,3 +99,20 @@ def test_a_refused_bye_says_why(arbiter_client, tournament, players):
         "No half-point byes in the last 1 round" in str(m) for m in get_messages(response.wsgi_request)
     )
     assert not RoundBye.objects.exists()
+
+
+def test_organisers_start_a_round_robin_from_the_participants_page(organiser_client, organiser):
+    from tournaments.models import Round
+    from tournaments.services.tournaments import tournament_create
+
+    from .conftest import add_players
+
+    t = tournament_create(user=organiser, name="Closed", format="round_robin")
+    add_players(t, 4)
+    body = organiser_client.get(page_url(t)).content.decode()
+    assert "Start the round robin" in body
+    response = organiser_client.post(reverse("tournaments:start", kwargs={"tournament_id": t.pk}))
+    assert response["Location"].endswith("/rounds/")
+    assert Round.objects.filter(tournament=t, status="published").count() == 3
+    body = organiser_client.get(page_url(t)).content.decode()
+    assert "Start the round robin" not in body and "Add a player" not in body
