@@ -2,7 +2,7 @@
 
 ``result_record(*, board, user, result, expected_version) -> Board`` records one board's result:
 
-1. Lock the board row (``select_for_update``) and compare its ``version`` with
+1. Lock the tournament row, then the board (``select_for_update``), and compare its ``version`` with
    ``expected_version``, the version the arbiter's page showed. A different version means someone
    else changed the board meanwhile: raise ``ConflictError`` naming the current result and who
    entered it. Nothing is written.
@@ -76,6 +76,10 @@ def result_record(*, board: Board, user: Any, result: str, expected_version: int
             f"{result!r} is not a result; use one of 1-0, 1/2-1/2, 0-1, +/-, -/+, -/-, 0-0."
         )
     with transaction.atomic():
+        # Tournament row first, like every other service: the board query below also locks the
+        # round and both players (FOR UPDATE covers the joined rows), so a withdrawal or late entry
+        # (tournament, then players) running meanwhile would otherwise deadlock with this entry.
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).values_list("pk").first()
         locked = Board.objects.select_for_update().select_related("round", "white", "black").get(pk=board.pk)
         rnd = locked.round
         if rnd.status not in (Round.Status.PUBLISHED, Round.Status.FINISHED):
