@@ -300,6 +300,8 @@ CHANGED_MEANWHILE = "Someone else changed this draft at the same moment; reload 
 
 
 def _locked_draft(rnd: Round, *, allow_failed: bool = False) -> Round:
+    # Tournament first (a no-op where the caller holds it already): see _lock_tournament_of.
+    _lock_tournament_of(rnd.pk)
     try:
         locked = Round.objects.select_for_update().select_related("tournament").get(pk=rnd.pk)
     except Round.DoesNotExist:  # deleted by a request that got the lock first (a double click)
