@@ -34,8 +34,11 @@ How it works
    (S1 players who could no longer be paired) immediately, and whole exchanges are skipped
    from counts alone. In ordinary rounds the lower bound is reached by the first or one of
    the first candidates, so a bracket costs about ``O(n)`` candidate steps, not ``O(n!)``.
-   A node budget protects against pathological brackets; when it is hit the best candidate
-   found so far is used (and a note says so in the explanation).
+   A node budget protects against pathological brackets (the bound is not reachable and the
+   search space is large, typically in heavily constrained final rounds). When it is hit, a
+   greedy pass finds a good candidate and a branch and bound in generation order, seeded with
+   it, looks for better or equally good earlier ones within a second budget; the explanation
+   then says the budget was reached, because exactness is no longer guaranteed there.
 5. **Colours** (Art. 5.2): both preferences, stronger preference (absolute: larger colour
    difference), alternation from the last round in which the two played-colour histories
    differ, the higher-ranked player's preference, then the higher-ranked player's TPN parity
