@@ -2,12 +2,13 @@
 
 from django.urls import path
 
+import tournaments.converters  # noqa: F401  (registers the id and public_token converters)
 from tournaments.views import help, home, participants, results, rounds, tournament
 
 app_name = "tournaments"
 
-T = "t/<int:tournament_id>/"
-R = T + "rounds/<int:number>/"
+T = "t/<id:tournament_id>/"
+R = T + "rounds/<id:number>/"
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -19,14 +20,14 @@ urlpatterns = [
     path(T + "settings/tiebreaks/", tournament.tiebreaks_update, name="tiebreaks"),
     path(T + "start/", tournament.start, name="start"),
     path(T + "staff/add/", tournament.staff_add, name="staff_add"),
-    path(T + "staff/<int:role_id>/remove/", tournament.staff_remove, name="staff_remove"),
+    path(T + "staff/<id:role_id>/remove/", tournament.staff_remove, name="staff_remove"),
     path(T + "standings/", tournament.standings, name="standings"),
     path(T + "participants/", participants.participants, name="participants"),
     path(T + "participants/add/", participants.participant_add, name="participant_add"),
     path(T + "participants/import/", participants.participants_import, name="participants_import"),
-    path(T + "participants/<int:participant_id>/withdraw/", participants.withdraw, name="withdraw"),
+    path(T + "participants/<id:participant_id>/withdraw/", participants.withdraw, name="withdraw"),
     path(T + "byes/add/", participants.bye_add, name="bye_add"),
-    path(T + "byes/<int:bye_id>/cancel/", participants.bye_remove, name="bye_cancel"),
+    path(T + "byes/<id:bye_id>/cancel/", participants.bye_remove, name="bye_cancel"),
     path(T + "rounds/", rounds.rounds, name="rounds"),
     path(T + "rounds/pair/", rounds.pair_next, name="round_pair"),
     path(R, rounds.round_detail, name="round"),
@@ -36,6 +37,6 @@ urlpatterns = [
     path(R + "delete/", rounds.delete, name="round_delete"),
     path(R + "repair/", rounds.repair, name="round_repair"),
     path(R + "exchange/", rounds.exchange, name="boards_exchange"),
-    path(T + "boards/<int:board_id>/swap/", rounds.swap_colours, name="board_swap"),
-    path(T + "boards/<int:board_id>/result/", results.record, name="result"),
+    path(T + "boards/<id:board_id>/swap/", rounds.swap_colours, name="board_swap"),
+    path(T + "boards/<id:board_id>/result/", results.record, name="result"),
 ]
