@@ -75,3 +75,10 @@ class AuditLogAdmin(ReadOnlyAdmin):
     list_display = ["at", "tournament", "user", "action", "object_type", "object_id"]
     list_select_related = ["tournament", "user"]
     list_filter = ["action"]
+
+
+@admin.register(models.ForbiddenPair)
+class ForbiddenPairAdmin(ReadOnlyAdmin):
+    list_display = ["tournament", "first", "second", "first_round", "last_round", "reason"]
+    list_select_related = ["tournament", "first", "second"]
+    search_fields = ["first__name", "second__name", "reason"]

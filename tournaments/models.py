@@ -10,6 +10,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.functions import Coalesce
 
 
 def new_public_token() -> str:
@@ -334,3 +335,68 @@ class AuditLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.object_type} {self.object_id}"
+
+
+class ForbiddenPair(models.Model):
+    """Two participants the pairing must keep apart (family, same club early on, an incident),
+    in rounds ``first_round``..``last_round``. TRF carries them as ``260`` (TRF-2026) or ``XXP``.
+
+    Stored with ``first_id < second_id`` so one unordered pair has one spelling; the service
+    (``services.forbidden_pairs``) checks both are of this tournament."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="forbidden_pairs")
+    first = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="+")
+    first_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Empty: from the first round."
+    )
+    last_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Empty: to the last round."
+    )
+    reason = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "first_round", "first", "second", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(first__lt=F("second")), name="forbidden_pair_ordered"),
+            models.CheckConstraint(
+                condition=Q(first_round__isnull=True) | Q(first_round__gte=1),
+                name="forbidden_pair_first_round_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(first_round__isnull=True)
+                | Q(last_round__isnull=True)
+                | Q(first_round__lte=F("last_round")),
+                name="forbidden_pair_range_not_empty",
+            ),
+            # NULL means "open end"; Coalesce makes two open ends equal, so one pair and range is stored once.
+            models.UniqueConstraint(
+                "tournament",
+                "first",
+                "second",
+                Coalesce("first_round", 0),
+                Coalesce("last_round", 0),
+                name="unique_forbidden_pair_and_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} / {self.second} ({self.rounds_display})"
+
+    @property
+    def rounds_display(self) -> str:
+        if self.first_round is None and self.last_round is None:
+            return "all rounds"
+        if self.first_round is None:
+            return f"rounds 1-{self.last_round}"
+        if self.last_round is None:
+            return f"from round {self.first_round}"
+        if self.first_round == self.last_round:
+            return f"round {self.first_round}"
+        return f"rounds {self.first_round}-{self.last_round}"
+
+    def applies_to(self, round_number: int) -> bool:
+        return (self.first_round is None or self.first_round <= round_number) and (
+            self.last_round is None or round_number <= self.last_round
+        )
