@@ -1,9 +1,9 @@
 """The Django side of the pairing engine: turn the database into engine inputs.
 
 * ``pairing_request_for_round(tournament, round_number, *, least_bad=True) -> PairingRequest``:
-  everything the engine needs to pair ``round_number``, built from rounds before it (three
-  queries: participants, boards, byes). Participant ``id`` is the primary key and ``tpn`` the
-  pairing number.
+  everything the engine needs to pair ``round_number``, built from rounds before it (four
+  queries: participants, boards, byes, forbidden pairs). Participant ``id`` is the primary key and
+  ``tpn`` the pairing number; ``forbidden_pairs`` are the pairs kept apart in ``round_number``.
 * ``histories_for_tournament(tournament, through_round) -> dict[pk, tuple[RoundRecord, ...]]``:
   each participant's round records for rounds 1..through_round.
 * ``standings_for_tournament(tournament, *, through_round=None) -> Standings``: the engine's
@@ -38,10 +38,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Q
+
 from pairing.engine.standings import Standings, StandingsRequest, compute_standings
 from pairing.engine.types import Colour, PairingRequest, ResultCode, RoundRecord, Scoring
 from pairing.engine.types import Participant as EngineParticipant
-from tournaments.models import Board, Participant, Round, RoundBye, Tournament
+from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
 
 W, B = Colour.WHITE, Colour.BLACK
 _BOARD_CODES: dict[str, tuple[ResultCode, ResultCode]] = {
@@ -220,8 +222,19 @@ def pairing_request_for_round(
         participants=participants,
         scoring=scoring_for(tournament),
         initial_colour=Colour(tournament.initial_colour),
+        forbidden_pairs=forbidden_pairs_for_round(tournament, round_number),
         least_bad=least_bad,
     )
+
+
+def forbidden_pairs_for_round(tournament: Tournament, round_number: int) -> frozenset[frozenset[int]]:
+    """Participant pks kept apart in ``round_number`` (one query)."""
+    rows = ForbiddenPair.objects.filter(
+        Q(first_round__isnull=True) | Q(first_round__lte=round_number),
+        Q(last_round__isnull=True) | Q(last_round__gte=round_number),
+        tournament=tournament,
+    ).values_list("first_id", "second_id")
+    return frozenset(frozenset(pair) for pair in rows)
 
 
 def last_complete_round(tournament: Tournament) -> int:

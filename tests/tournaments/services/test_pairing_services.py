@@ -41,7 +41,7 @@ def test_who_is_available_for_the_round_being_paired(tournament, django_assert_m
     pairing_numbers_assign(tournament)
     Participant.objects.filter(pk=b.pk).update(status="withdrawn", withdrawn_from_round=2)
     RoundBye.objects.create(tournament=tournament, participant=c, round_number=2, kind="absent", points=0)
-    with django_assert_max_num_queries(3):  # participants, boards, byes
+    with django_assert_max_num_queries(4):  # participants, boards, byes, forbidden pairs
         request = pairing_request_for_round(tournament, 2)
     available = {p.name: p.available for p in request.participants}
     assert available == {a.name: True, b.name: False, c.name: False, d.name: True, "Late": False}

@@ -1,0 +1,225 @@
+"""Forbidden pairs: two participants the pairing keeps apart for some rounds.
+
+* ``forbidden_pair_add(*, tournament, user, first, second, first_round=None, last_round=None,
+  reason="") -> ForbiddenPair``. ``first_round`` empty (or 1) means from the start, ``last_round``
+  empty means to the end. Refused: the same participant twice, a participant of another
+  tournament, a round robin (its schedule is fixed when it starts), an empty range, a range
+  outside the tournament's rounds or already over (it ends before the next round to pair), a
+  range overlapping one already recorded for the same two, and a pair that the current draft
+  round already puts on one board (the draft has to go first, then the round is paired again).
+* ``forbidden_pair_remove(*, pair, user)``.
+
+Organisers and arbiters may do both (``can_arbitrate``). Both lock the tournament row, write in
+one transaction, bump ``tournament.version`` and record the change in the audit log. The pairing
+service (``pairing.services.pairing_request_for_round``) hands the pairs that apply to the round
+being paired to the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from tournaments.models import Board, ForbiddenPair, Participant, Round, Tournament
+from tournaments.permissions import can_arbitrate
+from tournaments.services.audit import audit_record
+from tournaments.services.errors import ConflictError, NotAllowedError, ValidationFailed
+
+MAX_REASON = 200
+
+
+def _check(user: Any, tournament: Tournament) -> None:
+    if not can_arbitrate(user, tournament):
+        raise NotAllowedError("Only the tournament's organisers and arbiters can keep participants apart.")
+
+
+def _bump(tournament: Tournament) -> None:
+    Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1, updated_at=timezone.now())
+
+
+def _snapshot(pair: ForbiddenPair) -> dict[str, Any]:
+    return {
+        "first": pair.first.name,
+        "second": pair.second.name,
+        "first_round": pair.first_round,
+        "last_round": pair.last_round,
+        "reason": pair.reason,
+    }
+
+
+def _clean_range(first_round: int | None, last_round: int | None, tournament: Tournament) -> int | None:
+    """Check the rounds; return ``first_round`` normalised (1 means the same as empty)."""
+    for label, value in (("from", first_round), ("to", last_round)):
+        if value is not None and value < 1:
+            raise ValidationFailed(
+                f"Rounds are numbered from 1 (got {value} as the '{label}' round).",
+                errors={f"{'first' if label == 'from' else 'last'}_round": ["Rounds are numbered from 1."]},
+            )
+    if first_round is not None and last_round is not None and first_round > last_round:
+        raise ValidationFailed(
+            f"Rounds {first_round} to {last_round} is an empty range: the first round must not come after the last.",
+            errors={"last_round": [f"At least {first_round}."]},
+        )
+    planned = tournament.rounds_planned
+    for name, value in (("first_round", first_round), ("last_round", last_round)):
+        if value is not None and value > planned:
+            raise ValidationFailed(
+                f"The tournament has {planned} rounds; there is no round {value}. "
+                "Leave the last round empty to keep them apart until the end.",
+                errors={name: [f"At most {planned}."]},
+            )
+    return None if first_round == 1 else first_round
+
+
+def _overlaps(first_round: int | None, last_round: int | None) -> Q:
+    """Existing ranges that share at least one round with ``first_round``..``last_round``."""
+    query = Q()
+    if last_round is not None:
+        query &= Q(first_round__isnull=True) | Q(first_round__lte=last_round)
+    if first_round is not None:
+        query &= Q(last_round__isnull=True) | Q(last_round__gte=first_round)
+    return query
+
+
+def _label(first_round: int | None, last_round: int | None) -> str:
+    return ForbiddenPair(first_round=first_round, last_round=last_round).rounds_display
+
+
+def forbidden_pair_add(
+    *,
+    tournament: Tournament,
+    user: Any,
+    first: Participant,
+    second: Participant,
+    first_round: int | None = None,
+    last_round: int | None = None,
+    reason: str = "",
+) -> ForbiddenPair:
+    """Keep ``first`` and ``second`` apart in the given rounds (see the module docstring).
+
+    1. Check the caller's role and the input (same person, other tournament, round range, reason).
+    2. Under a lock on the tournament row: refuse a range already over, an overlapping record for
+       the same two, and a draft round that already pairs them.
+    3. Save (lower primary key first), bump the tournament's version and write the audit row.
+    """
+    _check(user, tournament)
+    if tournament.format == Tournament.Format.ROUND_ROBIN:
+        raise ValidationFailed(
+            "A round robin's games are all drawn up when it starts, so there is nothing to keep apart; "
+            "forbidden pairs are for Swiss tournaments."
+        )
+    if first.pk == second.pk:
+        raise ValidationFailed(
+            f"Choose two different participants: {first.name} cannot be kept apart from themselves.",
+            errors={"second": ["Choose someone else."]},
+        )
+    for field, person in (("first", first), ("second", second)):
+        if person.tournament_id != tournament.pk:
+            raise ValidationFailed(
+                f"{person.name} is not a participant of {tournament.name}.",
+                errors={field: ["Not a participant of this tournament."]},
+            )
+    reason = " ".join(str(reason or "").split())
+    if len(reason) > MAX_REASON or "\x00" in reason:
+        raise ValidationFailed(
+            f"The reason must be plain text of at most {MAX_REASON} characters.",
+            errors={"reason": [f"At most {MAX_REASON} characters."]},
+        )
+    low, high = sorted((first, second), key=lambda p: p.pk)
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        first_round = _clean_range(first_round, last_round, locked)
+        latest = Round.objects.filter(tournament=locked).order_by("-number").first()
+        open_round = latest is not None and latest.status in (
+            Round.Status.PAIRING,
+            Round.Status.DRAFT,
+            Round.Status.FAILED,
+        )
+        next_round = 1 if latest is None else latest.number if open_round else latest.number + 1
+        ends = locked.rounds_planned if last_round is None else last_round
+        if ends < next_round:
+            raise ValidationFailed(
+                f"Rounds up to {ends} have all been paired already, so keeping {low.name} and {high.name} "
+                f"apart in {_label(first_round, last_round)} would change nothing. "
+                + (
+                    f"The next round to pair is round {next_round}."
+                    if next_round <= locked.rounds_planned
+                    else "Every round has been paired."
+                ),
+                errors={"last_round": [f"At least {next_round}."]},
+            )
+        existing = (
+            ForbiddenPair.objects.filter(tournament=locked, first=low, second=high)
+            .filter(_overlaps(first_round, last_round))
+            .first()
+        )
+        if existing is not None:
+            same = (existing.first_round, existing.last_round) == (first_round, last_round)
+            raise ValidationFailed(
+                f"{low.name} and {high.name} are already kept apart in {existing.rounds_display}"
+                + (
+                    "."
+                    if same
+                    else f", which overlaps {_label(first_round, last_round)}; remove that entry first to change the rounds."
+                )
+            )
+        if latest is not None and latest.status == Round.Status.DRAFT:
+            applies = (first_round or 1) <= latest.number <= ends
+            board = (
+                Board.objects.filter(round=latest)
+                .filter(Q(white=low, black=high) | Q(white=high, black=low))
+                .values_list("number", flat=True)
+                .first()
+            )
+            if applies and board is not None:
+                raise ValidationFailed(
+                    f"The draft of round {latest.number} already pairs {low.name} with {high.name} "
+                    f"(board {board}). The round must be paired again: delete the draft, add this pair, "
+                    f"then pair round {latest.number} again."
+                )
+        pair = ForbiddenPair.objects.create(
+            tournament=locked,
+            first=low,
+            second=high,
+            first_round=first_round,
+            last_round=last_round,
+            reason=reason,
+        )
+        _bump(locked)
+        audit_record(
+            tournament=locked,
+            user=user,
+            action="forbidden_pair_add",
+            obj=pair,
+            before=None,
+            after=_snapshot(pair),
+        )
+    return pair
+
+
+def forbidden_pair_remove(*, pair: ForbiddenPair, user: Any) -> None:
+    """Let the two meet again. A draft paired while they were kept apart stays as it is."""
+    tournament = pair.tournament
+    _check(user, tournament)
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        current = (
+            ForbiddenPair.objects.select_related("first", "second")
+            .filter(pk=pair.pk, tournament=locked)
+            .first()
+        )
+        if current is None:
+            raise ConflictError("This pair has just been removed by someone else.")
+        audit_record(
+            tournament=locked,
+            user=user,
+            action="forbidden_pair_remove",
+            obj=current,
+            before=_snapshot(current),
+            after=None,
+        )
+        current.delete()
+        _bump(locked)
