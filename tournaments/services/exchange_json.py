@@ -6,7 +6,10 @@
      "tournament": {settings...},
      "participants": [{"ref": 1, "name": ..., ...}],
      "rounds": [{"number": 1, "status": "finished", ..., "boards": [{"white": 1, "black": 2, ...}]}],
-     "byes": [{"participant": 3, "round_number": 1, "kind": "pab", "points": 2}]}
+     "byes": [{"participant": 3, "round_number": 1, "kind": "pab", "points": 2}],
+     "forbidden_pairs": [{"first": 1, "second": 4, "first_round": null, "last_round": 3, "reason": ...}]}
+
+``forbidden_pairs`` is optional (backups made before it existed have none), so the version stays 1.
 
 Participants are referred to by ``ref`` (their id in the exporting database), never by name.
 Users, roles, the public link and the audit log stay behind: a restore is a *new* tournament,
@@ -26,7 +29,16 @@ from django.db import transaction
 from django.utils import timezone
 from rest_framework import serializers
 
-from tournaments.models import Board, Club, Participant, Round, RoundBye, Tournament, TournamentRole
+from tournaments.models import (
+    Board,
+    Club,
+    ForbiddenPair,
+    Participant,
+    Round,
+    RoundBye,
+    Tournament,
+    TournamentRole,
+)
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ValidationFailed
 from tournaments.services.tournaments import SETTING_FIELDS, settings_errors
@@ -51,6 +63,7 @@ PARTICIPANT_FIELDS = (
 ROUND_FIELDS = ("number", "status", "explanation", "violations", "error", "published_at")
 BOARD_FIELDS = ("number", "result", "version", "corrected_after_pairing")
 BYE_FIELDS = ("round_number", "kind", "points")
+FORBIDDEN_PAIR_FIELDS = ("first_round", "last_round", "reason")
 RESTORED_WHILE_PAIRING = "The backup was made while this round was being paired; pair it again."
 
 
@@ -64,6 +77,7 @@ def json_export(*, tournament: Tournament) -> dict[str, Any]:
     participants = list(tournament.participants.order_by("pairing_number", "id"))
     rounds = list(tournament.rounds.order_by("number").prefetch_related("boards"))
     byes = list(tournament.byes.order_by("round_number", "participant_id"))
+    pairs = list(tournament.forbidden_pairs.order_by("first_id", "second_id", "first_round", "last_round"))
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -85,6 +99,9 @@ def json_export(*, tournament: Tournament) -> dict[str, Any]:
             for r in rounds
         ],
         "byes": [{"participant": b.participant_id, **ByeData(b).data} for b in byes],
+        "forbidden_pairs": [
+            {"first": f.first_id, "second": f.second_id, **ForbiddenPairData(f).data} for f in pairs
+        ],
     }
 
 
@@ -120,6 +137,12 @@ class ByeData(serializers.ModelSerializer):
     class Meta:
         model = RoundBye
         fields = BYE_FIELDS
+
+
+class ForbiddenPairData(serializers.ModelSerializer):
+    class Meta:
+        model = ForbiddenPair
+        fields = FORBIDDEN_PAIR_FIELDS
 
 
 # ------------------------------------------------------------------------------------------------
@@ -309,6 +332,8 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
             pab_rounds.add(valid["round_number"])
         byes.append((valid, ref))
 
+    forbidden = _forbidden_pairs(data, refs, problems)
+
     raw_tournament = data.get("tournament")
     last_ga = raw_tournament.get("baku_last_ga") if isinstance(raw_tournament, dict) else None
     if last_ga is not None and (not _hashable(last_ga) or last_ga not in refs):
@@ -316,7 +341,46 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
     problems.raise_if_any()
     assert settings is not None  # problems would have been raised otherwise
     settings["club"] = _club(raw_tournament.get("club"), owner)
-    return _write(settings, refs, rounds, byes, last_ga, owner)
+    return _write(settings, refs, rounds, byes, forbidden, last_ga, owner)
+
+
+def _forbidden_pairs(
+    data: dict[str, Any], refs: dict[Any, dict[str, Any]], problems: _Problems
+) -> list[tuple[dict[str, Any], Any, Any]]:
+    """The optional ``forbidden_pairs`` list: two different known refs, a range that is not empty,
+    each pair and range once (what the model's constraints would refuse)."""
+    pairs: list[tuple[dict[str, Any], Any, Any]] = []
+    seen: set[tuple[frozenset[Any], Any, Any]] = set()
+    for index, item in enumerate(_list(data, "forbidden_pairs", problems)):
+        path = f"forbidden_pairs[{index}]"
+        valid = _validated(ForbiddenPairData, item, path, problems)
+        if valid is None:
+            continue
+        first, second = item.get("first"), item.get("second")
+        known = True
+        for side, ref in (("first", first), ("second", second)):
+            if not _hashable(ref) or ref not in refs:
+                problems.add(f"{path}.{side}", f"Unknown participant ref {ref!r}.")
+                known = False
+        if not known:
+            continue
+        if first == second:
+            problems.add(path, "A participant cannot be kept apart from themselves.")
+            continue
+        low, high = valid.get("first_round"), valid.get("last_round")
+        if low is not None and low < 1:
+            problems.add(f"{path}.first_round", "Rounds are numbered from 1.")
+            continue
+        if low is not None and high is not None and low > high:
+            problems.add(path, f"Rounds {low} to {high} is an empty range.")
+            continue
+        key = (frozenset((first, second)), low, high)
+        if key in seen:
+            problems.add(path, "The same pair and rounds appear twice.")
+            continue
+        seen.add(key)
+        pairs.append((valid, first, second))
+    return pairs
 
 
 def _club(name: Any, owner: Any) -> Club | None:
@@ -357,7 +421,7 @@ def _hashable(value: Any) -> bool:
     return value is not None and not isinstance(value, bool | dict | list)
 
 
-def _write(settings, refs, rounds, byes, last_ga, owner) -> Tournament:
+def _write(settings, refs, rounds, byes, forbidden, last_ga, owner) -> Tournament:
     with transaction.atomic():
         tournament = Tournament.objects.create(created_by=owner, **settings)
         TournamentRole.objects.create(tournament=tournament, user=owner, role=TournamentRole.Role.ORGANISER)
@@ -377,6 +441,15 @@ def _write(settings, refs, rounds, byes, last_ga, owner) -> Tournament:
         RoundBye.objects.bulk_create(
             RoundBye(tournament=tournament, participant=created[ref], **fields) for fields, ref in byes
         )
+        ForbiddenPair.objects.bulk_create(
+            ForbiddenPair(
+                tournament=tournament,
+                first=min(created[a], created[b], key=lambda p: p.pk),
+                second=max(created[a], created[b], key=lambda p: p.pk),
+                **fields,
+            )
+            for fields, a, b in forbidden
+        )
         if last_ga is not None:
             tournament.baku_last_ga = created[last_ga]
             tournament.save(update_fields=["baku_last_ga"])
@@ -385,6 +458,11 @@ def _write(settings, refs, rounds, byes, last_ga, owner) -> Tournament:
             user=owner,
             action="tournament_import_json",
             obj=tournament,
-            after={"participants": len(created), "rounds": len(rounds), "byes": len(byes)},
+            after={
+                "participants": len(created),
+                "rounds": len(rounds),
+                "byes": len(byes),
+                "forbidden_pairs": len(forbidden),
+            },
         )
     return tournament

@@ -7,8 +7,9 @@ back the same way).
 Written: every complete round (see :mod:`tournaments.services.exchange_records`), byes already
 known for later rounds (``240`` in TRF-2026, the next round's column in TRF-2016), Baku virtual
 points (``250``/``XXA``), the initial colour (``152``/``XXC``), the point system (``162``/``XXS``),
-round dates (``132``), the tie-breaks (``202``) and the tournament type (``192``). Forbidden pairs
-(``260``/``XXP``) are not written: the app has nowhere to store them yet.
+round dates (``132``), the tie-breaks (``202``) and the tournament type (``192``), and forbidden
+pairs: one ``260`` record per pair with its round range in TRF-2026 (an open end is written as the
+last round), ``XXP`` in TRF-2016 for the pairs that apply to the next round (the writer decides).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 from datetime import UTC, date
 
 from pairing.engine.errors import InvalidRequestError
-from pairing.engine.trf import TrfBye, TrfPlayer, TrfTournament, write_trf
+from pairing.engine.trf import ForbiddenGroup, TrfBye, TrfPlayer, TrfTournament, write_trf
 from pairing.engine.types import Colour, RoundRecord
 from pairing.services import (
     ga_participant_ids,
@@ -24,7 +25,7 @@ from pairing.services import (
     standings_for_tournament,
     virtual_points_schedule,
 )
-from tournaments.models import Participant, Round, Tournament
+from tournaments.models import ForbiddenPair, Participant, Round, Tournament
 from tournaments.services.errors import ValidationFailed
 from tournaments.services.exchange_records import tournament_records
 
@@ -95,6 +96,7 @@ def tournament_to_trf(tournament: Tournament) -> TrfTournament:
         initial_colour=Colour(tournament.initial_colour),
         scoring=scoring_for(tournament),
         byes=byes,
+        forbidden=_forbidden(tournament, ids),
         name=tournament.name,
         city=tournament.place,
         start_date=_trf_date(tournament.start_date),
@@ -106,6 +108,17 @@ def tournament_to_trf(tournament: Tournament) -> TrfTournament:
         type_code=_type_code(tournament),
         tiebreaks=",".join(code.replace("-", "/") for code in tournament.tiebreak_codes),
     )
+
+
+def _forbidden(tournament: Tournament, ids: dict[int, int]) -> tuple[ForbiddenGroup, ...]:
+    """Every forbidden pair with TRF ids, lower id first, in a stable order (by rounds, then ids)."""
+    groups = [
+        ForbiddenGroup(tuple(sorted((ids[first], ids[second]))), first_round or 1, last_round)
+        for first, second, first_round, last_round in ForbiddenPair.objects.filter(
+            tournament=tournament
+        ).values_list("first_id", "second_id", "first_round", "last_round")
+    ]
+    return tuple(sorted(groups, key=lambda g: (g.first_round, g.last_round or 10_000, g.ids)))
 
 
 def _trf_ids(participants: list[Participant]) -> dict[int, int]:

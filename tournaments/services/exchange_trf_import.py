@@ -8,8 +8,10 @@ column.
 
 What TRF cannot carry and the import therefore decides: a zero-point round (``Z``) becomes an
 absence; board numbers follow the FIDE board order (GHR 3.6) of the scores before the round; games
-of less than one move (``W D L``) become ordinary results and forbidden pairs are not kept (both
-are reported in ``import_warnings``).
+of less than one move (``W D L``) become ordinary results (reported in ``import_warnings``).
+Forbidden pairs (``260`` with its round range, ``XXP`` for every round) become one
+``ForbiddenPair`` per two participants of a group; a range from round 1 to the last round (or 999)
+is stored as open at both ends, as the app itself records "all rounds".
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from itertools import combinations
 
 from django.db import transaction
 
@@ -24,7 +27,15 @@ from pairing.engine.errors import InvalidRequestError, TrfError
 from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, validate_tiebreaks
 from pairing.engine.trf import TrfTournament, parse_trf
 from pairing.engine.types import Colour, ResultCode, RoundRecord, Scoring
-from tournaments.models import Board, Participant, Round, RoundBye, Tournament, TournamentRole
+from tournaments.models import (
+    Board,
+    ForbiddenPair,
+    Participant,
+    Round,
+    RoundBye,
+    Tournament,
+    TournamentRole,
+)
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ValidationFailed
 from tournaments.services.exchange_trf import TRF_TO_TITLE
@@ -71,6 +82,7 @@ def trf_import(*, text: str, owner, name: str = "") -> Tournament:
     played = trf.played_rounds
     total = max(trf.total_rounds or played, played, 1)
     boards, byes = _plan_rounds(trf, played, locator)
+    forbidden = _plan_forbidden(trf, total, locator)
     scoring = trf.scoring
     pab = scoring.points(ResultCode.PAB)
     if scoring.win <= scoring.loss:
@@ -166,6 +178,19 @@ def trf_import(*, text: str, owner, name: str = "") -> Tournament:
             )
             for rnd, pid, kind, points in byes
         )
+        pairs = []
+        for a, b, first_round, last_round in forbidden:
+            low, high = sorted((by_id[a], by_id[b]), key=lambda p: p.pk)
+            pairs.append(
+                ForbiddenPair(
+                    tournament=tournament,
+                    first=low,
+                    second=high,
+                    first_round=first_round,
+                    last_round=last_round,
+                )
+            )
+        ForbiddenPair.objects.bulk_create(pairs)
         if tournament.acceleration == Tournament.Acceleration.BAKU:
             ga = [p.id for p in trf.players if p.accelerations and p.accelerations[0]]
             if ga:
@@ -176,7 +201,7 @@ def trf_import(*, text: str, owner, name: str = "") -> Tournament:
             user=owner,
             action="tournament_import_trf",
             obj=tournament,
-            after={"players": len(participants), "rounds": played},
+            after={"players": len(participants), "rounds": played, "forbidden_pairs": len(forbidden)},
         )
     tournament.import_warnings = _warnings(trf, locator)  # type: ignore[attr-defined]
     return tournament
@@ -185,18 +210,32 @@ def trf_import(*, text: str, owner, name: str = "") -> Tournament:
 def _warnings(trf: TrfTournament, locator: _Locator) -> list[str]:
     """What the import could not keep."""
     warnings = []
-    if trf.forbidden:
-        line = locator.record("260", "XXP")
-        warnings.append(
-            f"Line {line}: forbidden pairings (260/XXP) were not imported; this program cannot store them yet, "
-            "so check the pairings of the next rounds by hand."
-        )
     unrated = ResultCode.UNRATED_WIN, ResultCode.UNRATED_DRAW, ResultCode.UNRATED_LOSS
     if any(r.result in unrated for p in trf.players for r in p.records):
         warnings.append(
             "Games of less than one move (W/D/L) were imported as ordinary results; a new export writes 1/=/0."
         )
     return warnings
+
+
+def _plan_forbidden(
+    trf: TrfTournament, total: int, locator: _Locator
+) -> list[tuple[int, int, int | None, int | None]]:
+    """(id, id, first round or None, last round or None) for every two players of a forbidden group,
+    each pair and range once."""
+    known = {p.id for p in trf.players}
+    planned: dict[tuple[int, int, int | None, int | None], None] = {}
+    for group in trf.forbidden:
+        missing = [pid for pid in group.ids if pid not in known]
+        if missing:
+            raise TrfImportError(
+                f"forbidden pair: player {missing[0]} has no player record", locator.record("260", "XXP") or 1
+            )
+        first = None if group.first_round <= 1 else group.first_round
+        last = None if group.last_round is None or group.last_round >= total else group.last_round
+        for a, b in combinations(sorted(set(group.ids)), 2):
+            planned.setdefault((a, b, first, last), None)
+    return list(planned)
 
 
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")

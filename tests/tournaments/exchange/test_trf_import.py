@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.models import Board, Participant, Round, RoundBye, Tournament, TournamentRole
+from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament, TournamentRole
 from tournaments.services.exchange_trf import trf_export
 from tournaments.services.exchange_trf_import import TrfImportError, trf_import
 
@@ -161,10 +161,13 @@ def test_a_round_robin_file_gets_round_robin_tiebreaks(db, organiser):
 def test_what_cannot_be_kept_is_reported(db, organiser):
     text = SMALL.replace("   2 b 1", "   2 b W").replace("   1 w 0", "   1 w L") + "\n260   1   3    1    3"
     t = trf_import(text=text, owner=organiser)
-    assert len(t.import_warnings) == 2
-    assert t.import_warnings[0].startswith("Line 9: forbidden pairings")
-    assert "less than one move" in t.import_warnings[1]
+    assert len(t.import_warnings) == 1
+    assert "less than one move" in t.import_warnings[0]
     assert Board.objects.get(round__tournament=t, round__number=1).result == "0-1"
+    # The forbidden pair is kept (for all three rounds), not reported.
+    pair = ForbiddenPair.objects.get(tournament=t)
+    assert {pair.first.pairing_number, pair.second.pairing_number} == {1, 3}
+    assert (pair.first_round, pair.last_round) == (None, None)
 
 
 def test_a_plain_file_has_no_warnings(db, organiser):
