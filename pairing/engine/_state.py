@@ -40,8 +40,9 @@ class PlayerState:
     index: int = 0
     forbidden: set[int] = field(default_factory=set)
     rank: int = 0
-    """1-based position by TPN among the participants paired this round: the parity that Art. 5.2.5
-    applies (the reference implementation numbers only the players being paired)."""
+    """1-based position by TPN among the participants who have entered the event (paired this round
+    or in an earlier one): the parity Art. 5.2.5 applies, as the reference implementation does; it
+    equals the TPN when nobody is missing."""
 
     @property
     def label(self) -> str:
@@ -155,8 +156,19 @@ def build_states(request: PairingRequest) -> tuple[list[PlayerState], dict[int, 
                 topscorer=final_round and 2 * score > top_threshold,
             )
         )
-    for k, s in enumerate(sorted(states, key=lambda s: s.tpn), start=1):
-        s.rank = k
+    # Art. 5.2.5 parity: position by TPN among the participants who have entered the event, i.e.
+    # are paired now or were paired in an earlier round (what the reference engine numbers).
+    entered = sorted(
+        (
+            p
+            for p in request.participants
+            if p.available or any(rec.result.paired or rec.result is ResultCode.PAB for rec in p.history)
+        ),
+        key=lambda p: p.tpn,
+    )
+    position = {p.id: k for k, p in enumerate(entered, start=1)}
+    for s in states:
+        s.rank = position[s.id]
     for pair in request.forbidden_pairs:
         ids = list(pair)
         if len(ids) != 2:

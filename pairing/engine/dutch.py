@@ -50,8 +50,9 @@ next scoregroup, two downfloaters never together) can make while everybody below
 completed, then which downfloaters it leaves unpaired, highest scores first; C9 counts the
 unplayed rounds of the bye receiver in the last bracket; C12 counts pairs whose two players want
 the same colour, C13 those where both of them have a strong or absolute preference (not both
-absolute). Art. 5.2.5 takes the parity of the higher-ranked player's position among the players
-being paired this round (equal to the TPN when nobody is absent). The float criteria follow the
+absolute). Art. 5.2.5 takes the parity of the higher-ranked player's position by TPN among the
+participants who have entered the event (paired now or in an earlier round; equal to the TPN when
+nobody is missing), which is what the reference engine does in every corpus round. The float criteria follow the
 reference implementation's reading: C14/C16 count players with a
 downfloat in r-1/r-2 who downfloat again (left unpaired, or paired to a lower score); C15/C17
 count residents with an upfloat history who are paired with a higher-scored player; C18/C20
@@ -1060,7 +1061,7 @@ def allocate(a: PlayerState, b: PlayerState, initial: Colour) -> tuple[PlayerSta
             a,
             c,
             "initial-colour",
-            f"{_cname(c)}: {a.label} (number {a.rank} among those paired, {'odd' if a.rank % 2 else 'even'}) gets {'the' if c is initial else 'the opposite of the'} initial colour, neither has played yet",
+            f"{_cname(c)}: {a.label} (number {a.rank} among the entered players, {'odd' if a.rank % 2 else 'even'}) gets {'the' if c is initial else 'the opposite of the'} initial colour, neither has played yet",
         )
     assert pa is not None
     # same preference
