@@ -12,7 +12,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from pairing.engine.trf import decode_trf
-from tournaments.models import Board, Club, Participant, Round, RoundBye, Tournament
+from tournaments.models import Board, Club, ForbiddenPair, Participant, Round, RoundBye, Tournament
 
 # --- output ----------------------------------------------------------------------------------
 
@@ -150,6 +150,16 @@ class ByeOutput(serializers.ModelSerializer):
 class PublicByeOutput(ByeOutput):
     class Meta(ByeOutput.Meta):
         fields = ("participant", "round_number", "kind", "points")
+        read_only_fields = fields
+
+
+class ForbiddenPairOutput(serializers.ModelSerializer):
+    first = PlayerRef(read_only=True)
+    second = PlayerRef(read_only=True)
+
+    class Meta:
+        model = ForbiddenPair
+        fields = ("id", "first", "second", "first_round", "last_round", "reason", "created_at")
         read_only_fields = fields
 
 
@@ -301,6 +311,18 @@ class ByeInput(serializers.Serializer):
     participant = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
     round_number = serializers.IntegerField(min_value=1, max_value=99)
     kind = serializers.ChoiceField(choices=REQUESTED_BYE_KINDS)
+
+
+class ForbiddenPairInput(serializers.Serializer):
+    first = serializers.IntegerField(min_value=1, max_value=2**31 - 1, help_text="A participant's id.")
+    second = serializers.IntegerField(min_value=1, max_value=2**31 - 1, help_text="Another participant's id.")
+    first_round = serializers.IntegerField(
+        min_value=1, max_value=99, required=False, allow_null=True, help_text="Default: from round 1."
+    )
+    last_round = serializers.IntegerField(
+        min_value=1, max_value=99, required=False, allow_null=True, help_text="Default: to the last round."
+    )
+    reason = serializers.CharField(max_length=200, required=False, allow_blank=True)
 
 
 class ResultInput(serializers.Serializer):

@@ -17,9 +17,9 @@ from rest_framework.response import Response
 from pairing.services import standings_for_tournament
 from tournaments.api import serializers as s
 from tournaments.api.base import CONFLICT, ERRORS, READ_ERRORS, ApiView
-from tournaments.models import Board, Round, RoundBye, Tournament
+from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import ARBITRATE, ORGANISE
-from tournaments.services import players, results, rounds, tournaments
+from tournaments.services import forbidden_pairs, players, results, rounds, tournaments
 from tournaments.services.errors import ValidationFailed
 
 _BOARDS = Board.objects.select_related("round", "white", "black").order_by("number")
@@ -182,6 +182,58 @@ class ByeDetailView(ApiView):
     def delete(self, request, tournament_id: int, bye_id: int):
         tournament = self.tournament(tournament_id, ARBITRATE)
         players.bye_cancel(bye=get_object_or_404(tournament.byes, pk=bye_id), user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+_PAIRS = ForbiddenPair.objects.select_related("first", "second").order_by("first_round", "first_id", "pk")
+
+
+def _participant(tournament: Tournament, pk: int, field: str) -> Participant:
+    found = Participant.objects.filter(tournament=tournament, pk=pk).first()
+    if found is None:
+        raise ValidationFailed(
+            f"There is no participant {pk} in this tournament.", errors={field: ["Not in this tournament."]}
+        )
+    return found
+
+
+class ForbiddenPairListView(ApiView):
+    @extend_schema(
+        responses={200: s.ForbiddenPairOutput(many=True), **READ_ERRORS},
+        summary="Forbidden pairs: participants the pairing keeps apart",
+    )
+    def get(self, request, tournament_id: int):
+        tournament = self.tournament(tournament_id)
+        return Response(s.ForbiddenPairOutput(_PAIRS.filter(tournament=tournament), many=True).data)
+
+    @extend_schema(
+        request=s.ForbiddenPairInput,
+        responses={201: s.ForbiddenPairOutput, **ERRORS},
+        summary="Keep two participants apart, in every round or a range of rounds",
+    )
+    def post(self, request, tournament_id: int):
+        tournament = self.tournament(tournament_id, ARBITRATE)
+        data = s.ForbiddenPairInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        pair = forbidden_pairs.forbidden_pair_add(
+            tournament=tournament,
+            user=request.user,
+            first=_participant(tournament, values["first"], "first"),
+            second=_participant(tournament, values["second"], "second"),
+            first_round=values.get("first_round"),
+            last_round=values.get("last_round"),
+            reason=values.get("reason", ""),
+        )
+        return Response(s.ForbiddenPairOutput(_PAIRS.get(pk=pair.pk)).data, status=status.HTTP_201_CREATED)
+
+
+class ForbiddenPairDetailView(ApiView):
+    @extend_schema(responses={204: None, **ERRORS, **CONFLICT}, summary="Let two participants meet again")
+    def delete(self, request, tournament_id: int, pair_id: int):
+        tournament = self.tournament(tournament_id, ARBITRATE)
+        pair = get_object_or_404(_PAIRS, tournament=tournament, pk=pair_id)
+        forbidden_pairs.forbidden_pair_remove(pair=pair, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
