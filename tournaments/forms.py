@@ -147,6 +147,22 @@ class ByeForm(forms.Form):
         ]
 
 
+class ForbiddenPairForm(forms.Form):
+    """Two participants to keep apart; empty rounds mean from the start / to the end."""
+
+    first = forms.TypedChoiceField(coerce=int, choices=(), label="Player")
+    second = forms.TypedChoiceField(coerce=int, choices=(), label="and player")
+    first_round = forms.IntegerField(min_value=1, max_value=99, required=False, label="From round")
+    last_round = forms.IntegerField(min_value=1, max_value=99, required=False, label="To round")
+    reason = forms.CharField(max_length=200, required=False)
+
+    def __init__(self, *args: Any, participants: list[Participant] = (), **kwargs: Any) -> None:  # type: ignore[assignment]
+        super().__init__(*args, **kwargs)
+        choices = [(p.pk, f"{p.pairing_number or '-'}. {p.name}") for p in participants]
+        self.fields["first"].choices = choices
+        self.fields["second"].choices = choices
+
+
 class WithdrawForm(forms.Form):
     from_round = forms.IntegerField(min_value=1, required=False)
 

@@ -17,12 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 from django.http import Http404
 
 from pairing import services as pairing_services
 from pairing.engine.types import Scoring
-from tournaments.models import Board, Participant, Round, RoundBye, Tournament
+from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
 
 
 def tournaments_for_user(user: Any) -> list[Tournament]:
@@ -86,6 +86,15 @@ def upcoming_byes(tournament: Tournament) -> list[RoundBye]:
         .order_by("round_number", "participant__pairing_number")
         if bye.round_number not in published
     ]
+
+
+def forbidden_pair_list(tournament: Tournament) -> list[ForbiddenPair]:
+    """The pairs kept apart, by the rounds they start in, with both names (one query)."""
+    return list(
+        ForbiddenPair.objects.filter(tournament=tournament)
+        .select_related("first", "second")
+        .order_by(F("first_round").asc(nulls_first=True), "first__pairing_number", "second__pairing_number")
+    )
 
 
 def round_rows(tournament: Tournament) -> list[Round]:

@@ -8,10 +8,11 @@ from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments import selectors
-from tournaments.forms import ByeForm, CsvImportForm, ParticipantForm, WithdrawForm
-from tournaments.models import Participant, Round, RoundBye, Tournament
+from tournaments.forms import ByeForm, CsvImportForm, ForbiddenPairForm, ParticipantForm, WithdrawForm
+from tournaments.models import ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import ARBITRATE, VIEW, can_arbitrate, can_organise, staff_tournament
 from tournaments.services.errors import ServiceError
+from tournaments.services.forbidden_pairs import forbidden_pair_add, forbidden_pair_remove
 from tournaments.services.players import (
     absence_mark,
     bye_cancel,
@@ -43,6 +44,8 @@ def _context(request: HttpRequest, tournament: Tournament, **extra: object) -> d
             initial={"round_number": next_round},
         ),
         "upcoming_byes": selectors.upcoming_byes(tournament),
+        "forbidden_pairs": selectors.forbidden_pair_list(tournament),
+        "pair_form": ForbiddenPairForm(participants=[r.participant for r in rows]),
         **extra,
     }
 
@@ -163,4 +166,51 @@ def bye_remove(request: HttpRequest, tournament: Tournament, bye_id: int) -> Htt
             request,
             f"Cancelled {bye.participant.name}'s {bye.get_kind_display().lower()} in round {bye.round_number}.",
         )
+    return redirect("tournaments:participants", tournament_id=tournament.pk)
+
+
+@require_POST
+@staff_tournament(ARBITRATE)
+def pair_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Keep two participants apart ("Keep apart" on the participants page)."""
+    people = list(Participant.objects.filter(tournament=tournament))
+    form = ForbiddenPairForm(request.POST, participants=people)
+    if not form.is_valid():
+        messages.error(request, "Choose two participants; rounds, if given, are numbers from 1.")
+        return redirect("tournaments:participants", tournament_id=tournament.pk)
+    by_pk = {p.pk: p for p in people}
+    data = form.cleaned_data
+    try:
+        pair = forbidden_pair_add(
+            tournament=tournament,
+            user=request.user,
+            first=by_pk[data["first"]],
+            second=by_pk[data["second"]],
+            first_round=data["first_round"],
+            last_round=data["last_round"],
+            reason=data["reason"],
+        )
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        messages.success(
+            request, f"{pair.first.name} and {pair.second.name} are kept apart in {pair.rounds_display}."
+        )
+    return redirect("tournaments:participants", tournament_id=tournament.pk)
+
+
+@require_POST
+@staff_tournament(ARBITRATE)
+def pair_remove(request: HttpRequest, tournament: Tournament, pair_id: int) -> HttpResponse:
+    pair = get_object_or_404(
+        ForbiddenPair.objects.select_related("first", "second", "tournament"),
+        pk=pair_id,
+        tournament=tournament,
+    )
+    try:
+        forbidden_pair_remove(pair=pair, user=request.user)
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        messages.success(request, f"{pair.first.name} and {pair.second.name} may meet again.")
     return redirect("tournaments:participants", tournament_id=tournament.pk)

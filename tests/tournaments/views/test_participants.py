@@ -21,7 +21,7 @@ def test_the_list_page_has_the_quick_add_form(arbiter_client, tournament, player
 def test_the_list_partial_has_a_fixed_number_of_queries(
     arbiter_client, tournament, players, django_assert_num_queries
 ):
-    with django_assert_num_queries(11):
+    with django_assert_num_queries(12):  # 11, plus the forbidden pairs ("Keep apart")
         response = htmx(arbiter_client, "get", page_url(tournament))
     body = response.content.decode()
     assert 'id="participant-list"' in body and "<html" not in body and body.count('id="participant-') == 9
