@@ -72,6 +72,10 @@ def _new_staff(world: w.World) -> dict[str, Any]:
     return {"username": user.username, "role": "arbiter"}
 
 
+def _two_players(world: w.World) -> dict[str, Any]:
+    return {"first": world.people[2].pk, "second": world.people[3].pk, "reason": "Same family"}
+
+
 def _participant(world: w.World) -> dict[str, Any]:
     return {"participant": world.people[0].pk, "round_number": 2, "kind": "half"}
 
@@ -95,6 +99,8 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
     ("tournaments:withdraw", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, lambda _: {"from_round": 2}),
     ("tournaments:bye_add", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, _participant),
     ("tournaments:bye_cancel", "POST"): Endpoint(ARBITRATE, w.PUBLISHED),
+    ("tournaments:forbidden_pair_add", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, _two_players),
+    ("tournaments:forbidden_pair_remove", "POST"): Endpoint(ARBITRATE, w.PUBLISHED),
     ("tournaments:round_pair", "POST"): Endpoint(ARBITRATE, w.FINISHED),
     ("tournaments:round_publish", "POST"): Endpoint(ARBITRATE, w.DRAFT),
     ("tournaments:round_delete", "POST"): Endpoint(ARBITRATE, w.DRAFT),
@@ -126,6 +132,8 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
     ("api:withdraw", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, lambda _: {"from_round": 2}),
     ("api:byes", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, _participant),
     ("api:bye", "DELETE"): Endpoint(ARBITRATE, w.PUBLISHED),
+    ("api:forbidden-pairs", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, _two_players),
+    ("api:forbidden-pair", "DELETE"): Endpoint(ARBITRATE, w.PUBLISHED),
     ("api:round-pair", "POST"): Endpoint(ARBITRATE, w.FINISHED),
     ("api:round-publish", "POST"): Endpoint(ARBITRATE, w.DRAFT),
     ("api:board", "PUT"): Endpoint(ARBITRATE, w.PUBLISHED, lambda _: {"result": "1-0", "version": 0}),

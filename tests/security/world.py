@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tests import factories
-from tournaments.models import Board, Participant, Round, RoundBye, Tournament
+from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
 
 # Round 1 of eight players, by pairing number: 1-5, 6-2, 3-7, 8-4.
 ROUND_ONE = [(1, 5), (6, 2), (3, 7), (8, 4)]
@@ -17,7 +17,8 @@ REGISTRATION = "registration"
 DRAFT = "draft"
 """Round 1 is a draft: it can be published, deleted, paired again or changed by hand."""
 PUBLISHED = "published"
-"""Round 1 is published with no results; a requested bye waits in round 3."""
+"""Round 1 is published with no results; a requested bye waits in round 3; players 1 and 2 are
+kept apart (a forbidden pair)."""
 FINISHED = "finished"
 """Round 1 has every result: round 2 can be paired."""
 ROUND_ROBIN = "round_robin"
@@ -32,6 +33,7 @@ class World:
     round: Round | None = None
     boards: list[Board] = field(default_factory=list)
     bye: RoundBye | None = None
+    pair: ForbiddenPair | None = None
 
     def url_kwargs(self) -> dict[str, object]:
         """A value for every URL argument name the project uses."""
@@ -42,6 +44,7 @@ class World:
             "board": 1,
             "participant_id": self.people[0].pk,
             "bye_id": self.bye.pk if self.bye else 1,
+            "pair_id": self.pair.pk if self.pair else 1,
             "token": self.tournament.public_token,
             "code": "BH",
             "role_id": self.tournament.roles.filter(role="arbiter").values_list("pk", flat=True).first() or 1,
@@ -92,6 +95,8 @@ def build(tournament: Tournament, state: str) -> World:
             kind=RoundBye.Kind.HALF_POINT,
             points=1,
         )
+        low, high = sorted(people[:2], key=lambda p: p.pk)
+        world.pair = ForbiddenPair.objects.create(tournament=tournament, first=low, second=high)
     return world
 
 
@@ -108,4 +113,5 @@ def fingerprint() -> tuple:
         tuple(Round.objects.order_by("pk").values_list("pk", "number", "status", "error")),
         tuple(Board.objects.order_by("pk").values_list("pk", "white", "black", "result", "version")),
         tuple(RoundBye.objects.order_by("pk").values_list()),
+        tuple(ForbiddenPair.objects.order_by("pk").values_list()),
     )
