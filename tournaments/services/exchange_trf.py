@@ -111,14 +111,24 @@ def tournament_to_trf(tournament: Tournament) -> TrfTournament:
 
 
 def _forbidden(tournament: Tournament, ids: dict[int, int]) -> tuple[ForbiddenGroup, ...]:
-    """Every forbidden pair with TRF ids, lower id first, in a stable order (by rounds, then ids)."""
+    """Every forbidden pair with TRF ids, lower id first, in a stable order (by rounds, then ids).
+
+    Ranges are cut to the planned rounds (a pair recorded before the organiser shortened the
+    tournament), and a pair that starts after the last round is left out: it can never apply, and
+    ``260`` cannot say "rounds 7 to 5". So the file reads back as it was written."""
+    total = tournament.rounds_planned
     groups = [
-        ForbiddenGroup(tuple(sorted((ids[first], ids[second]))), first_round or 1, last_round)
+        ForbiddenGroup(
+            tuple(sorted((ids[first], ids[second]))),
+            first_round or 1,
+            None if last_round is None or last_round >= total else last_round,
+        )
         for first, second, first_round, last_round in ForbiddenPair.objects.filter(
             tournament=tournament
         ).values_list("first_id", "second_id", "first_round", "last_round")
+        if (first_round or 1) <= total
     ]
-    return tuple(sorted(groups, key=lambda g: (g.first_round, g.last_round or 10_000, g.ids)))
+    return tuple(sorted(set(groups), key=lambda g: (g.first_round, g.last_round or 10_000, g.ids)))
 
 
 def _trf_ids(participants: list[Participant]) -> dict[int, int]:

@@ -222,10 +222,12 @@ def _plan_forbidden(
     trf: TrfTournament, total: int, locator: _Locator
 ) -> list[tuple[int, int, int | None, int | None]]:
     """(id, id, first round or None, last round or None) for every two players of a forbidden group,
-    each pair and range once."""
+    each pair and range once. A group that starts after the last round never applies: left out."""
     known = {p.id for p in trf.players}
     planned: dict[tuple[int, int, int | None, int | None], None] = {}
     for group in trf.forbidden:
+        if group.first_round > total:
+            continue
         missing = [pid for pid in group.ids if pid not in known]
         if missing:
             raise TrfImportError(

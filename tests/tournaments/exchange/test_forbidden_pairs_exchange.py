@@ -145,3 +145,18 @@ def test_a_duplicate_pair_in_a_backup_is_refused(with_pairs, stranger):
     doc["forbidden_pairs"].append(dict(doc["forbidden_pairs"][0]))
     with pytest.raises(ValidationFailed, match="appear twice"):
         json_import(data=doc, owner=stranger)
+
+
+def test_ranges_beyond_the_planned_rounds_are_cut_so_the_file_reads_back_the_same(with_pairs, organiser):
+    people = {p.pairing_number: p for p in with_pairs.participants.all()}
+    low, high = sorted((people[7], people[9]), key=lambda p: p.pk)
+    ForbiddenPair.objects.create(tournament=with_pairs, first=low, second=high, first_round=2, last_round=8)
+    ForbiddenPair.objects.create(tournament=with_pairs, first=low, second=high, first_round=7)
+    first = trf_export(tournament=with_pairs)
+    assert "260   2   5    7    9" in _lines(first, "260") and len(_lines(first, "260")) == 4
+    assert trf_export(tournament=trf_import(text=first, owner=organiser)) == first
+
+
+def test_a_260_record_after_the_last_round_is_left_out(db, organiser):
+    t = trf_import(text=SMALL + "\n260   7 999    1    2", owner=organiser)
+    assert not ForbiddenPair.objects.filter(tournament=t).exists()
