@@ -45,7 +45,11 @@ def _context(request: HttpRequest, tournament: Tournament, **extra: object) -> d
         ),
         "upcoming_byes": selectors.upcoming_byes(tournament),
         "forbidden_pairs": selectors.forbidden_pair_list(tournament),
-        "pair_form": ForbiddenPairForm(participants=[r.participant for r in rows]),
+        # The second select starts on the second player, so an untouched form is not "A and A".
+        "pair_form": ForbiddenPairForm(
+            participants=[r.participant for r in rows],
+            initial={"second": rows[1].participant.pk} if len(rows) > 1 else {},
+        ),
         **extra,
     }
 

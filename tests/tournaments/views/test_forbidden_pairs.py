@@ -142,3 +142,15 @@ def test_more_pairs_cost_no_more_queries(
     with django_assert_num_queries(len(empty.captured_queries)):
         body = arbiter_client.get(page(tournament)).content.decode()
     assert body.count('id="forbidden-pair-') == 4  # three pairs and the form
+
+
+def test_the_second_select_starts_on_another_player(arbiter_client, tournament, players):
+    body = arbiter_client.get(page(tournament)).content.decode()
+    second = body.split('name="second"', 1)[1].split("</select>", 1)[0]
+    assert f'<option value="{players[1].pk}" selected>' in second
+
+
+def test_a_round_robin_has_no_keep_apart_section(organiser_client, tournament, players):
+    tournament.format = "round_robin"
+    tournament.save()
+    assert 'id="forbidden-pairs"' not in organiser_client.get(page(tournament)).content.decode()
