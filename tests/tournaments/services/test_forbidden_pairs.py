@@ -9,6 +9,7 @@ from tests import factories
 from tournaments.models import AuditLog, Board, ForbiddenPair, Round, Tournament
 from tournaments.services.errors import NotAllowedError, ValidationFailed
 from tournaments.services.forbidden_pairs import forbidden_pair_add, forbidden_pair_remove
+from tournaments.services.players import participant_register
 from tournaments.services.rounds import round_delete, round_pair, round_pair_execute
 
 from .conftest import add_players, pair_and_publish, play_round
@@ -154,10 +155,17 @@ def _boards(rnd: Round) -> set[frozenset[int]]:
     return {frozenset((b.white_id, b.black_id)) for b in Board.objects.filter(round=rnd)}
 
 
-def test_the_engine_keeps_a_forbidden_pair_apart(swiss, arbiter):
-    """Round 1 naturally pairs no. 1 with no. 6 (top half against bottom half). Keep them apart:
-    the round is paired without that board, and without breaking any rule to do it."""
+def test_the_engine_keeps_a_forbidden_pair_apart(tournament, arbiter):
+    """Ten players registered at the desk. Round 1 naturally pairs no. 1 with no. 6 (top half
+    against bottom half). Keep them apart: the round is paired without that board, and without
+    breaking any rule to do it."""
+    for i in range(1, 11):
+        participant_register(
+            tournament=tournament, user=arbiter, name=f"Desk Player {i:02d}", rating=2300 - 25 * i
+        )
+    swiss = tournament
     people = list(swiss.participants.order_by("pairing_number"))
+    assert [p.name for p in people[:2]] == ["Desk Player 01", "Desk Player 02"]
     rnd = round_pair(tournament=swiss, user=arbiter)
     round_pair_execute(round_id=rnd.pk)
     natural = _boards(rnd)
@@ -174,3 +182,8 @@ def test_the_engine_keeps_a_forbidden_pair_apart(swiss, arbiter):
     assert frozenset((top.pk, partner.pk)) not in kept_apart
     assert len(kept_apart) == 5
     assert rnd.violations == []
+    # The round's explanation tells the arbiter why the order changed.
+    assert any(
+        "Desk Player 01 and Desk Player 06 must not be paired (forbidden pair)" in note
+        for note in rnd.explanation["notes"]
+    )
