@@ -27,7 +27,9 @@ def _skip_reason() -> str | None:
     if not os.environ.get("CELERY_BROKER_URL"):
         return "needs CELERY_BROKER_URL (a real Redis broker); .ci/run's second pass sets it"
     if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
-        return "needs DATABASE_URL pointing at PostgreSQL: a worker process cannot share SQLite's test database"
+        return (
+            "needs DATABASE_URL pointing at PostgreSQL: a worker process cannot share SQLite's test database"
+        )
     return None
 
 
@@ -59,9 +61,27 @@ def start_worker(queue: str, log: Path, pool: str = "solo") -> WorkerProcess:
     }
     handle = log.open("wb")
     popen = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", f"--pool={pool}", "--concurrency=1",
-         "-Q", queue, "--without-heartbeat", "--without-gossip", "--without-mingle", "--loglevel=INFO"],
-        cwd=ROOT, env=env, stdout=handle, stderr=subprocess.STDOUT, start_new_session=True,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            f"--pool={pool}",
+            "--concurrency=1",
+            "-Q",
+            queue,
+            "--without-heartbeat",
+            "--without-gossip",
+            "--without-mingle",
+            "--loglevel=INFO",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=handle,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
     return WorkerProcess(queue, popen, log)
 
