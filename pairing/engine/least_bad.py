@@ -8,13 +8,13 @@ fixed order, each minimised before the next is considered:
 1. the colour limits (BR 6-7): fewest participants who get a third same colour in a row or end up
    more than two games apart (C3 clashes are counted through them: the loser of a clash always
    breaks a limit);
-2. bye eligibility (BR 4, C2): a bye for someone who already had one (or a win without playing), and
-   then as few earlier byes as possible for the receiver;
+2. bye eligibility (BR 4, C2): a bye for someone who already had one (or a win without playing);
 3. rematches (BR 2, C1): fewest rematches;
 4. forbidden pairs, as a very last resort, so that the arbiter is never left without a pairing.
 
-When these counts tie, rematches between pairs that met longest ago are preferred (the sum of the
-rounds of the earlier meetings is minimised) before any quality term.
+When these counts tie, a second bye goes to whoever had the fewest earlier byes, and rematches between
+pairs that met longest ago are preferred (the sum of the rounds of the earlier meetings is minimised),
+before any quality term.
 
 "Relaxed first" means "least bad": a broken colour limit is preferred to a second bye, which is
 preferred to a rematch. Among pairings that break equally little, Dutch-like preferences decide: lowest
@@ -681,11 +681,13 @@ _RELAXATIONS = (
     "forbidden",
     "rematches",
     "bye_ineligible",
-    "bye_earlier",
     "colour_limits",
+    "bye_earlier",
     "rematch_recency",
 )
-"""Relaxations, worst first; each is minimised before the next (``rematch_recency`` only breaks ties)."""
+"""Relaxations, worst first; each count is minimised before the next. ``bye_earlier`` (fewest earlier
+byes for a second bye) and ``rematch_recency`` only break ties between equal counts: ranking them
+above the colour count would trade a broken colour limit for a tie-break."""
 
 _BRACKET_TERMS = (
     "floats",
