@@ -500,6 +500,10 @@ class _State:
     floats: tuple[str | None, str | None]
     """Float received in rounds r-1 and r-2: ``"down"``, ``"up"`` or ``None`` (Dutch Art. 1.4)."""
     topscorer: bool
+    entry_number: int
+    """Position by TPN among the participants who have entered the event (available now, or paired
+    or given the bye before): the number whose parity decides Art. 5.2.5, as the reference engine
+    numbers it, so a never-seen absentee does not shift everyone below them."""
 
     @property
     def id(self) -> int:
@@ -629,7 +633,13 @@ def _states(request: PairingRequest) -> list[_State]:
             )
         )
     drafts.sort(key=lambda d: (-d[2], d[0].tpn))
-    return [_State(d[0], rank, *d[1:]) for rank, d in enumerate(drafts)]
+    entered = sorted(
+        p.tpn
+        for p in everyone
+        if p.available or any(r.result.paired or r.result is ResultCode.PAB for r in p.history)
+    )
+    entry = {tpn: k for k, tpn in enumerate(entered, start=1)}
+    return [_State(d[0], rank, *d[1:], entry[d[0].tpn]) for rank, d in enumerate(drafts)]
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -669,7 +679,7 @@ def _allocate(a: _State, b: _State, initial: Colour) -> tuple[Colour, str, str]:
     if pa is not None:
         return pa, "higher-ranked-preference", f"{a.name}, the higher-ranked, gets their preference"
     # 5.2.5: pairing-number parity with the initial colour drawn by lot.
-    colour = initial if a.participant.tpn % 2 == 1 else initial.opposite
+    colour = initial if a.entry_number % 2 == 1 else initial.opposite
     return colour, "initial-colour", f"{a.name}'s pairing number decides with the colour drawn before round 1"
 
 

@@ -276,13 +276,21 @@ def test_the_higher_ranked_preference_decides_identical_histories() -> None:
 
 @pytest.mark.parametrize(
     ("initial", "tpns", "white_tpn"),
-    [(W, (1, 2), 1), (B, (1, 2), 2), (W, (2, 3), 3), (B, (2, 3), 2)],
+    # Parity counts only participants who have entered the event, as the reference engine numbers
+    # them: with no No. 1 in the event, No. 2 is the first entered and takes the initial colour.
+    [(W, (1, 2), 1), (B, (1, 2), 2), (W, (2, 3), 2), (B, (2, 3), 3)],
 )
 def test_without_history_the_pairing_number_and_the_initial_colour_decide(
     initial: Colour, tpns: tuple[int, int], white_tpn: int
 ) -> None:
     req = request(*(Participant(id=t, tpn=t) for t in tpns), initial_colour=initial)
     assert only_board(req) == (white_tpn, "initial-colour")
+
+
+def test_an_absentee_who_never_played_does_not_shift_the_parity() -> None:
+    absent = Participant(id=1, tpn=1, available=False)
+    req = request(absent, Participant(id=2, tpn=2), Participant(id=3, tpn=3), initial_colour=W)
+    assert only_board(req) == (2, "initial-colour")
 
 
 def test_a_large_field_is_paired_without_breaking_anything() -> None:
