@@ -106,9 +106,14 @@ def augment_from(
     only those, which keeps a check on a small part of a large field cheap.
     """
     gained = 0
+    pool: Sequence[int] = range(n) if verts is None else verts
+    free = sum(1 for v in pool if mate[v] == -1)
     for r in roots:
+        if free < 2:
+            break  # an augmenting path needs two free ends
         if mate[r] == -1 and _find_augmenting_path(r, n, ok, mate, verts):
             gained += 1
+            free -= 2
     return gained
 
 
