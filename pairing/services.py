@@ -191,6 +191,19 @@ def _available(p: Participant, round_number: int, bye_rounds: set[int]) -> bool:
     return round_number not in bye_rounds
 
 
+def _engine_participant(p: Participant, history: tuple[Any, ...], **extra: Any) -> EngineParticipant:
+    """The engine's view of a participant: pk as id, pairing number as TPN."""
+    return EngineParticipant(
+        id=p.pk,
+        tpn=p.pairing_number or 0,
+        rating=p.rating,
+        name=p.name,
+        title=p.title,
+        history=history,
+        **extra,
+    )
+
+
 def pairing_request_for_round(
     tournament: Tournament, round_number: int, *, least_bad: bool = True
 ) -> PairingRequest:
@@ -204,13 +217,9 @@ def pairing_request_for_round(
             bye_rounds.setdefault(bye.participant_id, set()).add(round_number)
     ga = ga_participant_ids(tournament, people)
     participants = tuple(
-        EngineParticipant(
-            id=p.pk,
-            tpn=p.pairing_number or 0,
-            rating=p.rating,
-            name=p.name,
-            title=p.title,
-            history=histories[p.pk],
+        _engine_participant(
+            p,
+            histories[p.pk],
             accelerations=_accelerations(tournament, p.pk, ga, round_number),
             available=_available(p, round_number, bye_rounds.get(p.pk, set())),
         )
@@ -253,17 +262,7 @@ def standings_for_tournament(tournament: Tournament, *, through_round: int | Non
     rounds = last_complete_round(tournament) if through_round is None else through_round
     people = list(Participant.objects.filter(tournament=tournament).order_by("pairing_number", "pk"))
     histories = histories_for_tournament(tournament, rounds, participants=people)
-    participants = tuple(
-        EngineParticipant(
-            id=p.pk,
-            tpn=p.pairing_number or 0,
-            rating=p.rating,
-            name=p.name,
-            title=p.title,
-            history=histories[p.pk],
-        )
-        for p in people
-    )
+    participants = tuple(_engine_participant(p, histories[p.pk]) for p in people)
     withdrawn = frozenset(p.pk for p in people if p.status == Participant.Status.WITHDRAWN)
     return compute_standings(
         StandingsRequest(
