@@ -63,6 +63,7 @@ MDPs whose opponent had an upfloat.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from itertools import combinations
 
 from ._matching import augment_from, greedy_extend
@@ -76,6 +77,7 @@ from .types import (
     FloatNote,
     PairingRequest,
     PairingResult,
+    Violation,
 )
 
 __all__ = ["pair_round"]
@@ -1130,15 +1132,39 @@ def pair_round(request: PairingRequest) -> PairingResult:
     # the transposition search recurses once per S1 player: a 4000-player bracket goes 2000 deep
     sys.setrecursionlimit(max(limit, 4 * len(request.participants) + 1000))
     try:
-        return _pair(request)
+        result = _pair(request)
     except NoValidPairingError:
         if not request.least_bad:
             raise
-        from .least_bad import pair_least_bad  # type: ignore[import-not-found]
+        from .least_bad import pair_least_bad
 
         return pair_least_bad(request)
     finally:
         sys.setrecursionlimit(limit)
+    return _report_unavoidable_breaks(request, result) if request.least_bad else result
+
+
+def _report_unavoidable_breaks(request: PairingRequest, result: PairingResult) -> PairingResult:
+    """Add what a C1-C3-valid pairing still breaks because of earlier least-bad rounds.
+
+    C3 only forbids pairing two participants with the same absolute preference. After a least-bad
+    round a participant can be two Blacks up *and* have had White twice running: whatever colour
+    they get, a colour limit breaks. The pairing is still the right one, but the product promises to
+    say what it broke, so the independent checker's findings are reported as the least-bad path does.
+    """
+    from .checks import check_pairing
+
+    found = check_pairing(request, result)
+    if not found:
+        return result
+    prefix = f"Round {request.round_number}: no pairing keeps every rule. "
+    extra = tuple(Violation(v.rule, v.participants, prefix + v.message) for v in found)
+    note = (
+        f"Round {request.round_number}: earlier rounds left no colour that keeps every limit for some "
+        f"participants, so the pairing breaks {len(extra)} rule(s), listed with the pairing."
+    )
+    explanation = replace(result.explanation, notes=(*result.explanation.notes, note))
+    return replace(result, violations=(*result.violations, *extra), explanation=explanation)
 
 
 def _pair(request: PairingRequest) -> PairingResult:

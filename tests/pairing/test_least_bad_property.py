@@ -272,11 +272,6 @@ def test_when_the_dutch_engine_finds_a_legal_pairing_the_least_bad_one_breaks_no
     run_event(both, rng, size, size - 1 + extra, absence)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="dutch.py keeps C1-C3 but does not report a colour limit that an earlier least-bad round "
-    "made unavoidable (two Blacks up yet two Whites running), so the round service's check refuses it",
-)
 def test_the_dutch_engine_reports_a_colour_limit_an_earlier_least_bad_round_made_unavoidable() -> None:
     dutch = pytest.importorskip("pairing.engine.dutch")
     colours_1 = [Colour.BLACK] * 4 + [Colour.WHITE] * 2  # four Blacks (least-bad rounds), then two Whites
