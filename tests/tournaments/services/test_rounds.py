@@ -1,12 +1,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from itertools import combinations
 from unittest import mock
 
 import pytest
 
-from pairing.engine.types import Violation
 from tournaments.models import AuditLog, Board, Participant, Round, RoundBye
 from tournaments.services.errors import NotAllowedError, ValidationFailed
 from tournaments.services.players import bye_request
@@ -108,13 +108,20 @@ def test_a_crash_after_some_boards_are_written_rolls_all_of_them_back(tournament
 
 
 def test_a_pairing_that_fails_the_independent_check_is_never_saved(swiss, arbiter):
+    from pairing.engine import dutch
+
     rnd = round_pair(tournament=swiss, user=arbiter)
-    fake = [Violation(rule="rematch", participants=(1, 2), message="Player 01 and Player 02 met before")]
-    with mock.patch("pairing.engine.checks.check_pairing", return_value=fake):
+    real = dutch.pair_round
+
+    def engine_that_forgets_a_board(request):
+        result = real(request)
+        return replace(result, boards=result.boards[1:])  # two players left unpaired, unreported
+
+    with mock.patch("pairing.engine.dutch.pair_round", side_effect=engine_that_forgets_a_board):
         round_pair_execute(round_id=rnd.pk)
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.FAILED and "independent check" in rnd.error
-    assert "Player 01 and Player 02 met before" in rnd.error
+    assert "Player 01 is left without a game or the bye" in rnd.error
     assert not Board.objects.filter(round=rnd).exists()
 
 
