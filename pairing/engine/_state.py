@@ -46,7 +46,7 @@ class PlayerState:
 
     @property
     def label(self) -> str:
-        return self.name or f"#{self.tpn}"
+        return self.name or f"No. {self.tpn}"
 
 
 def _preference(colours: list[Colour]) -> tuple[Colour | None, int, int]:

@@ -240,11 +240,6 @@ def test_a_floater_gets_one_downfloat_note_with_its_reason() -> None:
         )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="dutch.py names a participant without a name '#<tpn>'; the checker and the least-bad "
-    "report say 'No. <tpn>' as the brief asks, so one page would show both spellings",
-)
 def test_a_nameless_participant_is_called_no_and_the_pairing_number() -> None:
     req = PairingRequest(
         round_number=2,
