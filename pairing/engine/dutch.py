@@ -1203,9 +1203,14 @@ def _pair(request: PairingRequest) -> PairingResult:
             a, b = states[x], states[y]
             if a.score != b.score:
                 hi, lo = (a, b) if a.score > b.score else (b, a)
-                floats.append(
-                    FloatNote(hi.id, "down", hi.score, lo.score, f"{hi.label} paired down to a lower score")
-                )
+                # One downfloat per round (Art. 1.4): a moved-down player already has the note that
+                # says why they left their bracket.
+                if not any(f.participant == hi.id and f.direction == "down" for f in floats):
+                    floats.append(
+                        FloatNote(
+                            hi.id, "down", hi.score, lo.score, f"{hi.label} paired down to a lower score"
+                        )
+                    )
                 floats.append(
                     FloatNote(lo.id, "up", lo.score, hi.score, f"{lo.label} paired up against a higher score")
                 )
@@ -1227,6 +1232,8 @@ def _pair(request: PairingRequest) -> PairingResult:
             raise NoValidPairingError("players left unpaired after the last bracket")
         bye = states[mdps[0]]
         bye_id = bye.id
+        # The bye is where this player's downfloat ends: it replaces the note on leaving a bracket.
+        floats = [f for f in floats if not (f.participant == bye.id and f.direction == "down")]
         floats.append(
             FloatNote(bye.id, "down", bye.score, 0, f"{bye.label} receives the pairing-allocated bye")
         )

@@ -215,11 +215,6 @@ def test_the_bye_note_follows_the_bye_when_the_lowest_player_is_barred() -> None
     assert not any("bye" in reason for _, reason in floats_of(result, 3))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="dutch.py writes two 'down' FloatNotes for one downfloat (leaving the bracket, then the game); "
-    "Art. 1.4 gives one float per round, so a player-facing list shows the same float twice",
-)
 def test_a_floater_gets_one_downfloat_note_with_its_reason() -> None:
     req = PairingRequest(
         round_number=2,
