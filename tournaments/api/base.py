@@ -7,6 +7,8 @@ Errors never surface as 500s for anything a client can send:
 * DRF's own errors (validation 400, authentication 401, permission 403, not found 404) unchanged;
 * Django ``ValidationError`` -> 400; an ``IntegrityError`` (two clients racing for the same
   number) -> 409, "try again";
+* a database deadlock, serialization failure or busy SQLite file -> 409, "try again": the
+  transaction was rolled back, so nothing was half-saved and repeating the request is safe;
 * an engine ``PairingError`` that a service let through (for example standings asked for before
   pairing numbers exist) -> 409: the request was fine, the tournament is not in a state to answer it.
 """
@@ -16,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import IntegrityError
+from django.db import IntegrityError, OperationalError
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import status
@@ -51,7 +53,23 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
             {"detail": "Someone else changed this tournament at the same moment; try again.", "errors": {}},
             status=status.HTTP_409_CONFLICT,
         )
+    if isinstance(exc, OperationalError) and _is_transient(exc):
+        return Response(
+            {
+                "detail": "The database was busy with another change to this tournament; nothing was saved, try again."
+            },
+            status=status.HTTP_409_CONFLICT,
+        )
     return exception_handler(exc, context)
+
+
+_TRANSIENT = ("DeadlockDetected", "SerializationFailure", "LockNotAvailable")
+
+
+def _is_transient(exc: OperationalError) -> bool:
+    """A lock conflict the client may simply retry (PostgreSQL error classes, or SQLite's busy file)."""
+    cause = exc.__cause__
+    return type(cause).__name__ in _TRANSIENT or "database is locked" in str(exc)
 
 
 class ApiView(APIView):
