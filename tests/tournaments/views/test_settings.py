@@ -68,3 +68,9 @@ def test_arbiters_cannot_choose_staff(arbiter_client, tournament):
     url = reverse("tournaments:staff_add", kwargs={"tournament_id": tournament.pk})
     assert arbiter_client.post(url, {"username": "arthur", "role": "organiser"}).status_code == 403
     assert tournament.roles.get(user__username="arthur").role == "arbiter"
+
+
+def test_the_page_title_is_plain_text_and_the_staff_section_appears_once(organiser_client, tournament):
+    body = organiser_client.get(settings_url(tournament)).content.decode()
+    assert "<title>Settings · Club Championship</title>" in body
+    assert body.count('id="staff"') == 1 and body.count('id="staff-form"') == 1
