@@ -36,6 +36,11 @@ def _round(tournament: Tournament, number: int) -> Round:
     )
 
 
+def _board(tournament: Tournament, number: int, board: int) -> Board:
+    """One board of round ``number``, in one query (404 when the round or the board is missing)."""
+    return get_object_or_404(_BOARDS, round__tournament=tournament, round__number=number, number=board)
+
+
 def _round_detail(rnd: Round) -> dict:
     rnd.byes = list(_BYES.filter(tournament_id=rnd.tournament_id, round_number=rnd.number))
     return s.RoundDetailOutput(rnd).data
@@ -309,8 +314,7 @@ class BoardListView(ApiView):
 class BoardResultView(ApiView):
     @extend_schema(responses={200: s.BoardOutput, **READ_ERRORS}, summary="One board")
     def get(self, request, tournament_id: int, number: int, board: int):
-        rnd = _round(self.tournament(tournament_id), number)
-        return Response(s.BoardOutput(get_object_or_404(_BOARDS, round=rnd, number=board)).data)
+        return Response(s.BoardOutput(_board(self.tournament(tournament_id), number, board)).data)
 
     @extend_schema(
         request=s.ResultInput,
@@ -318,11 +322,11 @@ class BoardResultView(ApiView):
         summary="Record or correct a result (send the version you saw)",
     )
     def put(self, request, tournament_id: int, number: int, board: int):
-        rnd = _round(self.tournament(tournament_id, ARBITRATE), number)
+        target = _board(self.tournament(tournament_id, ARBITRATE), number, board)
         data = s.ResultInput(data=request.data)
         data.is_valid(raise_exception=True)
         saved = results.result_record(
-            board=get_object_or_404(_BOARDS, round=rnd, number=board),
+            board=target,
             user=request.user,
             result=data.validated_data["result"],
             expected_version=data.validated_data["version"],
