@@ -35,38 +35,38 @@ def qr_svg(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
-@require_safe
-def pairings_pdf(request: HttpRequest, token: str, number: int) -> HttpResponse:
+def _round_pdf(token: str, number: int, render, *, name: str, filename: str) -> HttpResponse:
+    """A cached PDF of one public round, drawn by ``render(tournament, pairings)``."""
     tournament = selectors.public_tournament_get(token=token)
 
     def build() -> bytes:
         snapshot = selectors.snapshot_load(tournament=tournament)
-        return public_pdf.pairings_pdf(tournament, selectors.round_pairings(snapshot, number))
+        return render(tournament, selectors.round_pairings(snapshot, number))
 
     return public_file(
         tournament,
-        name="pairings.pdf",
+        name=name,
         params={"round": number},
         build=build,
         content_type="application/pdf",
-        filename=f"pairings-round-{number}.pdf",
+        filename=filename,
+    )
+
+
+@require_safe
+def pairings_pdf(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    return _round_pdf(
+        token, number, public_pdf.pairings_pdf, name="pairings.pdf", filename=f"pairings-round-{number}.pdf"
     )
 
 
 @require_safe
 def result_sheets_pdf(request: HttpRequest, token: str, number: int) -> HttpResponse:
-    tournament = selectors.public_tournament_get(token=token)
-
-    def build() -> bytes:
-        snapshot = selectors.snapshot_load(tournament=tournament)
-        return public_pdf.result_sheets_pdf(tournament, selectors.round_pairings(snapshot, number))
-
-    return public_file(
-        tournament,
+    return _round_pdf(
+        token,
+        number,
+        public_pdf.result_sheets_pdf,
         name="sheets.pdf",
-        params={"round": number},
-        build=build,
-        content_type="application/pdf",
         filename=f"result-sheets-round-{number}.pdf",
     )
 
