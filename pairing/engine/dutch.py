@@ -975,22 +975,25 @@ def _comb(n: int, k: int) -> int:
     return comb(n, k)
 
 
+def _augment(
+    x: int, s2: list[int], ok, match1: dict[int, int], match2: dict[int, int], seen: set[int]
+) -> bool:
+    """Kuhn's augmenting path from ``x`` into ``s2`` (in S2 order), updating both match maps."""
+    for y in s2:
+        if y in seen or not ok(x, y):
+            continue
+        seen.add(y)
+        if y not in match2 or _augment(match2[y], s2, ok, match1, match2, seen):
+            match2[y] = x
+            match1[x] = y
+            return True
+    return False
+
+
 def _bipartite(s1: list[int], s2: list[int], ok) -> dict[int, int] | None:
     """A matching saturating S1 into S2 (Kuhn's algorithm), or None."""
     match2: dict[int, int] = {}
     match1: dict[int, int] = {}
-
-    def try_kuhn(x: int, seen: set[int]) -> bool:
-        for y in s2:
-            if y in seen or not ok(x, y):
-                continue
-            seen.add(y)
-            if y not in match2 or try_kuhn(match2[y], seen):
-                match2[y] = x
-                match1[x] = y
-                return True
-        return False
-
     # greedy first: S1[i] takes the first free compatible S2 player (what the DFS tries first)
     for x in s1:
         for y in s2:
@@ -999,7 +1002,7 @@ def _bipartite(s1: list[int], s2: list[int], ok) -> dict[int, int] | None:
                 match1[x] = y
                 break
     for x in s1:
-        if x not in match1 and not try_kuhn(x, set()):
+        if x not in match1 and not _augment(x, s2, ok, match1, match2, set()):
             return None
     return match1
 
@@ -1015,19 +1018,7 @@ def _repair(
     if owner is None:
         return m1
     del m1[owner]
-
-    def try_kuhn(a: int, seen: set[int]) -> bool:
-        for b in rest2:
-            if b in seen or not ok(a, b):
-                continue
-            seen.add(b)
-            if b not in m2 or try_kuhn(m2[b], seen):
-                m2[b] = a
-                m1[a] = b
-                return True
-        return False
-
-    if try_kuhn(owner, set()):
+    if _augment(owner, rest2, ok, m1, m2, set()):
         return m1
     return None
 
