@@ -196,11 +196,8 @@ def _pair(round_id: int) -> None:
         result = pair_round(request)
         found = check_pairing(request, result)
         if sorted(map(_violation_key, found)) != sorted(map(_violation_key, result.violations)):
-            unexpected = [
-                v.message
-                for v in found
-                if _violation_key(v) not in set(map(_violation_key, result.violations))
-            ]
+            reported = set(map(_violation_key, result.violations))
+            unexpected = [v.message.rstrip(".") for v in found if _violation_key(v) not in reported]
             raise PairingCheckFailed(
                 "The pairing did not pass the independent check"
                 + (
