@@ -69,6 +69,7 @@ from itertools import combinations
 from ._matching import augment_from, greedy_extend
 from ._state import ABSOLUTE, DOWN, STRONG, UP, PlayerState, build_states
 from .errors import NoValidPairingError
+from .least_bad import max_weight_matching
 from .types import (
     Board,
     BoardNote,
@@ -84,6 +85,9 @@ __all__ = ["pair_round"]
 
 NODE_BUDGET = 40_000
 """Search steps allowed per bracket before the best candidate so far is taken."""
+
+EXACT_LIMIT = 48
+"""Brackets up to this size bound subtrees exactly with weighted matchings (see _Bracket.exact)."""
 
 
 _DEBUG = False
@@ -361,6 +365,101 @@ class _Bracket:
         self._c89_cache: dict[frozenset[int], list[int]] = {}
         self._flb_cache: dict[tuple, list[int] | None] = {}
         self.bracket = mdps + residents
+        self.exact = len(self.bracket) <= EXACT_LIMIT
+        self.base = 2 * len(self.bracket) + 4
+        self.sat = self.base ** (rnd.VL + 2)
+        self._sfv: dict[int, int] = {}
+        self._spv: dict[tuple[int, int], int] = {}
+        self._exact_cache: dict[tuple[frozenset[int], frozenset[int], bool], list[int] | None] = {}
+
+    # ----- exact bounds by weighted matching ---------------------------------------------
+    def _scalar(self, v: list[int]) -> int:
+        s = 0
+        for x in v:
+            s = s * self.base + x
+        return s
+
+    def _vector(self, s: int) -> list[int]:
+        out = [0] * self.r.VL
+        for k in range(self.r.VL - 1, -1, -1):
+            s, out[k] = divmod(s, self.base)
+        return out
+
+    def _sf(self, x: int) -> int:
+        v = self._sfv.get(x)
+        if v is None:
+            v = self._sfv[x] = self._scalar(self.r.fv(x))
+        return v
+
+    def _sp(self, x: int, y: int) -> int:
+        key = (x, y) if x < y else (y, x)
+        v = self._spv.get(key)
+        if v is None:
+            v = self._spv[key] = self._scalar(self.r.pv(x, y))
+        return v
+
+    def exact_bound(self, must: list[int], free: list[int], bipartite: bool) -> list[int] | None:
+        """The least pair-and-floater part (every criterion but C8/C9) of any way to pair every
+        player of ``must`` (never two of them together) with players of ``free`` and, unless
+        ``bipartite``, the other ``free`` players among themselves, each unpaired ``free`` player
+        counting as a floater. None when ``must`` cannot all be paired.
+
+        A maximum-weight matching (Edmonds) with weight fv(a) + fv(b) - pv(a, b) for a pair of
+        free players and SAT + fv(b) - pv(a, b) for a pair with a player of ``must``: the total
+        floater cost minus the weight is the cost of the matching, and SAT forces ``must`` to be
+        matched. Every vector component stays below ``self.base``, so the scalar packs exactly.
+        """
+        key = (frozenset(must), frozenset(free), bipartite)
+        if key in self._exact_cache:
+            return self._exact_cache[key]
+        r = self.r
+        verts = must + free
+        nm = len(must)
+        m = len(verts)
+        sat = self.sat
+        w: list[list[int | None]] = [[None] * m for _ in range(m)]
+        for i in range(m):
+            a = verts[i]
+            for j in range(max(i + 1, nm), m):
+                b = verts[j]
+                if i >= nm and bipartite:
+                    break
+                if not r.ok(a, b):
+                    continue
+                if i < nm:
+                    wt = sat + self._sf(b) - self._sp(a, b)
+                else:
+                    wt = self._sf(a) + self._sf(b) - self._sp(a, b)
+                w[i][j] = w[j][i] = wt
+        mate = max_weight_matching(w)
+        res: list[int] | None
+        if any(mate[i] == -1 for i in range(nm)):
+            res = None
+        else:
+            cost = sum(self._sf(b) for b in free)
+            for i in range(m):
+                j = mate[i]
+                if j > i:
+                    wt = w[i][j]
+                    assert wt is not None
+                    cost -= wt - (sat if i < nm else 0)
+            res = self._vector(cost)
+        self._exact_cache[key] = res
+        return res
+
+    def exact_ok(self, vec: list[int], must: list[int], free: list[int], bipartite: bool, flb: list[int]) -> bool:
+        """Exact-bound pruning of a subtree (small brackets only): False when no candidate in it
+        can reach the current target (see :meth:`bound_ok`)."""
+        if not self.exact:
+            return True
+        part = self.exact_bound(must, free, bipartite)
+        if part is None:
+            return False
+        r = self.r
+        bound = _add(vec, part)
+        for k in range(r.O8, r.O10):
+            bound[k] += flb[k]
+        return self.bound_ok(bound)
 
     # ----- set-level criteria C8 / C9 ----------------------------------------------------
     def c89(self, floaters: Iterable[int]) -> list[int]:
@@ -390,7 +489,11 @@ class _Bracket:
             greedy_extend(xs, ok, mate)
             augment_from([x for x in xs if mate[x] == -1], size, ok, mate, xs)
             unmatched = [x for x in xs if mate[x] == -1]
-            if self.g + 1 < len(r.below) and not r.feasible(self.g + 1, unmatched):
+            if self.g + 1 < len(r.below) and (
+                not r.feasible(self.g + 1, unmatched) or any(x in d for x in unmatched)
+            ):
+                # another maximum matching may leave residents unpaired instead of downfloaters,
+                # or leave players below that can still be completed
                 swapped = self._swap_unmatched(xs, d, mate, ok, active, unmatched)
                 if swapped is not None:
                     unmatched = swapped
@@ -409,9 +512,10 @@ class _Bracket:
         def receiver(x: int) -> bool:
             return r.bye_cand[x] and r.P[x].score == r.bye_score
 
-        if r.odd and any(receiver(x) for x in d):
-            # C9: the bye receiver (score s*) will be one of these downfloaters or somebody
-            # below; the fewest unplayed rounds any of them could bring to the bye.
+        if r.odd and len(d) == 1 and any(receiver(x) for x in d):
+            # C9 applies only to a bracket that downfloats exactly one player (the one who is
+            # to end up with the PAB): the bye receiver (score s*) will be that downfloater or
+            # somebody below; the fewest unplayed rounds any of them could bring to the bye.
             pool = [x for x in d if receiver(x)] + [
                 x for x in r.below[self.g] if x != r.dummy and receiver(x)
             ]
@@ -430,9 +534,12 @@ class _Bracket:
         xset = set(xs)
 
         def key(left: list[int]) -> tuple:
-            # fewest downfloaters left unpaired, then the lowest scores among them
-            dl = sorted((r.P[x].score for x in left if x in d), reverse=True)
-            return (len(dl), dl, sorted(-x for x in left))
+            # fewest downfloaters left unpaired at the highest score, then at the next score, ...
+            levels = [0] * r.K
+            for x in left:
+                if x in d:
+                    levels[r.level[r.P[x].score]] += 1
+            return (levels, sorted(-x for x in left))
 
         if len(xs) <= 14:
             # small next bracket: every choice of unpaired players, fewest first
@@ -734,6 +841,8 @@ class _Bracket:
                 bound = _add(base, flb)
                 if not self.bound_ok(bound):
                     continue
+                if not self.exact_ok(base, list(s1), res, False, flb):
+                    continue
                 self._mdp_dfs(list(s1), 0, [], set(), base, limbo, flb)
 
     def _mdp_dfs(
@@ -774,6 +883,10 @@ class _Bracket:
             bound[r.O10 + 3] += c13
             if not self.bound_ok(bound):
                 continue
+            if self.exact and not self.exact_ok(
+                nv, s1[i + 1 :], [z for z in self.res if z not in used and z != y], False, flb
+            ):
+                continue
             used.add(y)
             pairs.append((x, y))
             self._mdp_dfs(s1, i + 1, pairs, used, nv, limbo, flb)
@@ -804,6 +917,8 @@ class _Bracket:
                 continue
             if not self.bound_ok(_add(base_vec, flb)):
                 return
+            if not self.exact_ok(base_vec, [], players, False, flb):
+                return
             for s1, s2, note in self._exchanges(s1o, s2o):
                 self.tick()
                 # exchange-level bound
@@ -815,6 +930,8 @@ class _Bracket:
                 bound[r.O10 + 2] += c12
                 bound[r.O10 + 3] += c13
                 if not self.bound_ok(bound):
+                    continue
+                if not self.exact_ok(base_vec, s1, s2, True, flb2):
                     continue
                 mate = _bipartite(s1, s2, r.ok)
                 if mate is None:
@@ -935,6 +1052,10 @@ class _Bracket:
                 nm = _repair(mate, x, y, rest1, rest2, r.ok)
                 if nm is None:
                     continue
+            if self.exact and not self.exact_ok(
+                nv, s1[i + 1 :], [z for z in s2 if z not in used and z != y], True, flb
+            ):
+                continue
             pairs.append((x, y))
             used.add(y)
             self._trans_dfs(s1, s2, i + 1, nm, pairs, floaters, nv, flb, info, used, nc)
