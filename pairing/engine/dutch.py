@@ -447,7 +447,9 @@ class _Bracket:
         self._exact_cache[key] = res
         return res
 
-    def exact_ok(self, vec: list[int], must: list[int], free: list[int], bipartite: bool, flb: list[int]) -> bool:
+    def exact_ok(
+        self, vec: list[int], must: list[int], free: list[int], bipartite: bool, flb: list[int]
+    ) -> bool:
         """Exact-bound pruning of a subtree (small brackets only): False when no candidate in it
         can reach the current target (see :meth:`bound_ok`)."""
         if not self.exact:
@@ -457,8 +459,11 @@ class _Bracket:
             return False
         r = self.r
         bound = _add(vec, part)
-        for k in range(r.O8, r.O10):
-            bound[k] += flb[k]
+        if part[0] == flb[0]:
+            # ``flb`` bounds C8/C9 for its own number of floaters only; a candidate with more
+            # floaters than the matching's is already worse on C6
+            for k in range(r.O8, r.O10):
+                bound[k] += flb[k]
         return self.bound_ok(bound)
 
     # ----- set-level criteria C8 / C9 ----------------------------------------------------
