@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 
-__all__ = ["augment_from", "greedy_extend", "maximum_matching"]
+__all__ = ["augment_from", "free_alternatives", "greedy_extend", "maximum_matching"]
 
 
 def _find_augmenting_path(
@@ -22,11 +22,14 @@ def _find_augmenting_path(
     ok: Callable[[int, int], bool],
     mate: list[int],
     verts: Sequence[int] | None = None,
+    outer: list[int] | None = None,
 ) -> bool:
     """Search an augmenting path from the free vertex ``root`` and apply it if found.
 
     Classic Edmonds search with blossom contraction (bases, parents, LCA), on local indices
-    ``0..n-1``; ``mate[v] == -1`` marks a free vertex.
+    ``0..n-1``; ``mate[v] == -1`` marks a free vertex. When no path exists and ``outer`` is
+    given, it receives the outer (even) vertices of the finished search: the vertices that some
+    maximum matching leaves free instead of ``root``.
     """
     base = list(range(n))
     parent = [-1] * n
@@ -90,6 +93,8 @@ def _find_augmenting_path(
                 used[mate[u]] = True
                 queue.append(mate[u])
                 tree.append(mate[u])
+    if outer is not None:
+        outer.extend(v for v in tree if used[v])
     return False
 
 
@@ -117,14 +122,31 @@ def augment_from(
     return gained
 
 
+def free_alternatives(
+    root: int, n: int, ok: Callable[[int, int], bool], mate: list[int], verts: Sequence[int]
+) -> list[int] | None:
+    """For a maximum matching of ``verts`` whose only free vertex is ``root``: every vertex that
+    some maximum matching leaves free (the even vertices of Gallai-Edmonds), ``root`` included.
+
+    One more vertex ``x`` can then be added with everybody matched exactly when ``x`` is
+    adjacent to one of them. None if the matching was not maximum (it is then augmented).
+    """
+    outer: list[int] = []
+    if _find_augmenting_path(root, n, ok, mate, verts, outer):
+        return None
+    return outer
+
+
 def greedy_extend(order: Sequence[int], ok: Callable[[int, int], bool], mate: list[int]) -> None:
     """Greedily pair free vertices of ``order`` with the next free compatible vertex in ``order``."""
     free = [v for v in order if mate[v] == -1]
     taken = set()
+    count = len(free)
     for i, v in enumerate(free):
         if v in taken:
             continue
-        for u in free[i + 1 :]:
+        for j in range(i + 1, count):
+            u = free[j]
             if u not in taken and ok(v, u):
                 mate[v] = u
                 mate[u] = v

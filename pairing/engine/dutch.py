@@ -66,7 +66,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from itertools import combinations
 
-from ._matching import augment_from, greedy_extend
+from ._matching import augment_from, free_alternatives, greedy_extend
 from ._state import ABSOLUTE, DOWN, STRONG, UP, PlayerState, build_states
 from .errors import NoValidPairingError
 from .least_bad import max_weight_matching
@@ -244,6 +244,27 @@ class _Round:
             greedy_extend(members, f, mate)
             augment_from([v for v in members if mate[v] == -1], size, f, mate, members)
         self._feas_cache: dict[tuple[int, frozenset[int]], bool] = {}
+        self._alt: dict[int, list[int]] = {}
+
+    def _alternatives(self, g: int) -> list[int] | None:
+        """The vertices below bracket g that a maximum matching of them can leave as the one free
+        vertex; [] when none can (no single downfloater is completable); None when unknown."""
+        if g in self._alt:
+            return self._alt[g]
+        below = self.below[g]
+        mate = list(self.snap[g])
+        free = [v for v in below if mate[v] == -1]
+        res: list[int] | None
+        if len(free) != 1:
+            res = []
+        else:
+            active = [False] * (self.n + 1)
+            for v in below:
+                active[v] = True
+            res = free_alternatives(free[0], self.n + 1, self._search_ok(active), mate, below)
+        if res is not None:
+            self._alt[g] = res
+        return res
 
     def feasible(self, g: int, floaters: Iterable[int]) -> bool:
         """C4: can the bracket-g downfloaters plus everyone below still be completed?"""
@@ -253,8 +274,14 @@ class _Round:
         if hit is not None:
             return hit
         below = self.below[g]
+        alt = self._alternatives(g) if len(d) == 1 else None
         if not d and not below:
             res = True
+        elif alt is not None:
+            # one downfloater: it completes exactly when it can take the place of a vertex that
+            # some maximum matching below leaves free
+            (x,) = d
+            res = any(self.ok(x, v) for v in alt)
         else:
             size = self.n + 1
             active = [False] * size
