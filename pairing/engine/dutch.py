@@ -398,6 +398,7 @@ class _Bracket:
         self._sfv: dict[int, int] = {}
         self._spv: dict[tuple[int, int], int] = {}
         self._exact_cache: dict[tuple[frozenset[int], frozenset[int], bool], list[int] | None] = {}
+        self._completion: tuple[list[tuple[int, int]], list[int]] | None = None
 
     # ----- exact bounds by weighted matching ---------------------------------------------
     def _scalar(self, v: list[int]) -> int:
@@ -813,6 +814,7 @@ class _Bracket:
                 self.r.O18,
             )
         try:
+            rounds = 0
             while True:
                 self.next_target = None
                 self._heterogeneous()
@@ -821,6 +823,9 @@ class _Bracket:
                 if self.next_target is None:
                     return
                 self.target = self.next_target
+                rounds += 1
+                if rounds == 3:
+                    self.target = max(self.target, self._completion_lb())
         except _Done:
             pass
         except _Budget:
@@ -841,6 +846,8 @@ class _Bracket:
             if found is not None and (self.best is None or found < self.best):
                 self.best = found
                 self.best_pairs, self.best_floaters, self.best_info = found_state
+            if self.best is None:
+                self._completed_candidate()
             if self.best is not None:
                 # branch and bound in generation order from that incumbent
                 self.bnb = True
@@ -851,6 +858,74 @@ class _Bracket:
                 except (_Done, _Budget):
                     pass
                 self.bnb = False
+
+    def _completed_candidate(self) -> None:
+        """A candidate that is sure to respect C4, for brackets where the search found none
+        within its budget: one maximum-weight matching of this bracket together with everybody
+        below it. Every edge carries ``sat`` so the matching is perfect (it exists: the
+        downfloaters of the bracket above were checked); a pair inside the bracket also carries
+        what it saves on the pair-and-floater criteria, as in :meth:`exact_bound`. Its pairs
+        inside the bracket are the candidate, the players it pairs below are the downfloaters.
+        Only done for fields small enough for a cubic algorithm."""
+        found = self._completion_matching(400)
+        if found is None:
+            return
+        r = self.r
+        pairs, floaters = found
+        if not r.feasible(self.g, floaters):
+            return
+        vec = [0] * r.VL
+        for a, b in pairs:
+            vec = _add(vec, r.pv(a, b))
+        for x in floaters:
+            vec = _add(vec, r.fv(x))
+        self.best = _add(vec, self.c89(floaters))
+        self.best_pairs = pairs
+        self.best_floaters = floaters
+        self.best_info = "completion-first candidate"
+
+    def _completion_lb(self) -> list[int]:
+        """A lower bound from C4 (zeros when not computed): the completion-first matching has
+        the least number of downfloaters C4 allows, with the least C7 scores. Parity alone can
+        promise fewer, and the search would then try every candidate at each smaller count."""
+        r = self.r
+        v = [0] * r.VL
+        found = self._completion_matching(150)
+        if found is not None:
+            v[0] = len(found[1])
+            for x in found[1]:
+                v[r.O7 + r.level[r.P[x].score]] += 1
+        return v
+
+    def _completion_matching(self, limit: int) -> tuple[list[tuple[int, int]], list[int]] | None:
+        """The matching of :meth:`_completed_candidate` as (pairs in the bracket, downfloaters);
+        None when the bracket and everybody below are more than ``limit`` players. Its
+        downfloaters are as few as C4 allows, with the lowest C7 scores (both exact)."""
+        if self._completion is not None or len(self.bracket) + len(self.r.below[self.g]) > limit:
+            return self._completion
+        r = self.r
+        verts = self.bracket + r.below[self.g]
+        inside = len(self.bracket)
+        m = len(verts)
+        sat = self.sat
+        w: list[list[int | None]] = [[None] * m for _ in range(m)]
+        for i in range(m):
+            a = verts[i]
+            for j in range(i + 1, m):
+                b = verts[j]
+                if not r.ok(a, b) or (a in self.mdps and b in self.mdps):
+                    continue
+                wt = sat
+                if j < inside:
+                    wt += self._sf(a) + self._sf(b) - self._sp(a, b)
+                w[i][j] = w[j][i] = wt
+        mate = max_weight_matching(w)
+        if any(v == -1 for v in mate):
+            return None
+        pairs = [(verts[i], verts[mate[i]]) for i in range(inside) if i < mate[i] < inside]
+        floaters = [verts[i] for i in range(inside) if mate[i] >= inside]
+        self._completion = (pairs, floaters)
+        return self._completion
 
     def _heterogeneous(self) -> None:
         r = self.r
