@@ -89,6 +89,11 @@ NODE_BUDGET = 40_000
 EXACT_LIMIT = 48
 """Brackets up to this size bound subtrees exactly with weighted matchings (see _Bracket.exact)."""
 
+EXACT_LATE_LIMIT = 160
+EXACT_LATE_AFTER = 2_000
+"""Brackets up to EXACT_LATE_LIMIT players switch the exact bounds on once the search has taken
+EXACT_LATE_AFTER steps without reaching its target (each bound costs a cubic matching)."""
+
 
 _DEBUG = False
 
@@ -658,6 +663,8 @@ class _Bracket:
 
     def tick(self) -> None:
         self.nodes += 1
+        if self.nodes == EXACT_LATE_AFTER and len(self.bracket) <= EXACT_LATE_LIMIT:
+            self.exact = True
         if self.nodes > NODE_BUDGET:
             self.exhausted = True
             raise _Budget

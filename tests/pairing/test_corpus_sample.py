@@ -101,3 +101,19 @@ def test_hard_round_matches_the_reference(name: str, rnd: int) -> None:
     result = pair_round(tournament.to_request(rnd))
     got = {(b.white, b.black) for b in result.boards}
     assert (sorted(got - expected), sorted(expected - got), result.bye) == ([], [], expected_bye)
+
+
+def test_a_bracket_the_search_cannot_finish_is_still_paired_within_the_rules() -> None:
+    """baku_35p_10r r9: C4 rejects every candidate the generation-order search reaches before
+    its node budget runs out. The reference pairs the round; so must we, breaking no absolute
+    criterion (the independent checker finds nothing), and say that the budget was reached."""
+    from pairing.engine.checks import check_pairing
+
+    path = CORPUS / "baku/baku_35p_10r_s1084774050.trf"
+    if not path.is_file():
+        pytest.skip(f"baku_35p_10r_s1084774050.trf is not in this copy of the corpus ({CORPUS})")
+    request = parse_trf(decode_trf(path.read_bytes())).to_request(9)
+    result = pair_round(request)
+    assert len(result.boards) == 17 and result.bye is not None
+    assert check_pairing(request, result) == []
+    assert any("search budget reached" in note for note in result.explanation.notes)
