@@ -62,7 +62,7 @@ MDPs whose opponent had an upfloat.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from itertools import combinations
 
@@ -183,7 +183,7 @@ class _Round:
         return a is None or a is not self.absc[j]
 
     # ----- completion (C4) and bye score (C5) ----------------------------------------------
-    def _search_ok(self, active: list[bool]):
+    def _search_ok(self, active: list[bool]) -> Callable[[int, int], bool]:
         ok = self.ok
 
         def f(i: int, j: int) -> bool:
@@ -394,8 +394,10 @@ class _Bracket:
         self.bnb = False
         self.bnb_generated = False
         self.lower: list[int] = []
+        self.target: list[int] = []
+        self.next_target: list[int] | None = None
         self._c89_cache: dict[frozenset[int], list[int]] = {}
-        self._flb_cache: dict[tuple, list[int] | None] = {}
+        self._flb_cache: dict[tuple[tuple[int, ...], tuple[int, ...], int], list[int] | None] = {}
         self.bracket = mdps + residents
         self.exact = len(self.bracket) <= EXACT_LIMIT
         self.base = 2 * len(self.bracket) + 4
@@ -561,7 +563,15 @@ class _Bracket:
         self._c89_cache[d] = v
         return v
 
-    def _swap_unmatched(self, xs, d, mate, ok, active, unmatched):
+    def _swap_unmatched(
+        self,
+        xs: list[int],
+        d: frozenset[int],
+        mate: list[int],
+        ok: Callable[[int, int], bool],
+        active: list[bool],
+        unmatched: list[int],
+    ) -> list[int] | None:
         """Another choice of the next bracket's unpaired players whose leftovers can be completed
         below: first one unpaired player swapped for a paired one, then one or two more pairs
         given up. Among those that work, leave the fewest downfloaters (highest scores first)
@@ -571,7 +581,7 @@ class _Bracket:
             return None
         xset = set(xs)
 
-        def key(left: list[int]) -> tuple:
+        def key(left: list[int]) -> tuple[list[int], list[int]]:
             # fewest downfloaters left unpaired at the highest score, then at the next score, ...
             levels = [0] * r.K
             for x in left:
@@ -1079,7 +1089,7 @@ class _Bracket:
         self._flb_cache[key] = res
         return res
 
-    def _exchanges(self, s1: list[int], s2: list[int]):
+    def _exchanges(self, s1: list[int], s2: list[int]) -> Iterator[tuple[list[int], list[int], str]]:
         """Original S1/S2, then resident exchanges in the order of Art. 4.3."""
         yield s1, s2, ""
         n1, n2 = len(s1), len(s2)
@@ -1158,14 +1168,14 @@ class _Bracket:
             bound[r.O10 + 3] += c13
             if not self.bound_ok(bound):
                 continue
-            if mate.get(x) == y:
-                nm = mate
-            else:
+            nm = mate
+            if mate.get(x) != y:
                 rest1 = s1[i + 1 :]
                 rest2 = [z for z in s2 if z not in used and z != y]
-                nm = _repair(mate, x, y, rest1, rest2, r.ok)
-                if nm is None:
+                repaired = _repair(mate, x, y, rest1, rest2, r.ok)
+                if repaired is None:
                     continue
+                nm = repaired
             if self.exact and not self.exact_ok(
                 nv, s1[i + 1 :], [z for z in s2 if z not in used and z != y], True, flb
             ):
@@ -1211,7 +1221,12 @@ def _comb(n: int, k: int) -> int:
 
 
 def _augment(
-    x: int, s2: list[int], ok, match1: dict[int, int], match2: dict[int, int], seen: set[int]
+    x: int,
+    s2: list[int],
+    ok: Callable[[int, int], bool],
+    match1: dict[int, int],
+    match2: dict[int, int],
+    seen: set[int],
 ) -> bool:
     """Kuhn's augmenting path from ``x`` into ``s2`` (in S2 order), updating both match maps."""
     for y in s2:
@@ -1225,7 +1240,7 @@ def _augment(
     return False
 
 
-def _bipartite(s1: list[int], s2: list[int], ok) -> dict[int, int] | None:
+def _bipartite(s1: list[int], s2: list[int], ok: Callable[[int, int], bool]) -> dict[int, int] | None:
     """A matching saturating S1 into S2 (Kuhn's algorithm), or None."""
     match2: dict[int, int] = {}
     match1: dict[int, int] = {}
@@ -1243,7 +1258,12 @@ def _bipartite(s1: list[int], s2: list[int], ok) -> dict[int, int] | None:
 
 
 def _repair(
-    mate: dict[int, int], x: int, y: int, rest1: list[int], rest2: list[int], ok
+    mate: dict[int, int],
+    x: int,
+    y: int,
+    rest1: list[int],
+    rest2: list[int],
+    ok: Callable[[int, int], bool],
 ) -> dict[int, int] | None:
     """After fixing x-y, re-saturate the remaining S1 into the remaining S2, or None."""
     keep = set(rest1)
@@ -1291,14 +1311,14 @@ def allocate(a: PlayerState, b: PlayerState, initial: Colour) -> tuple[PlayerSta
             "initial-colour",
             f"{_cname(c)}: {a.label} (number {a.rank} among the entered players, {'odd' if a.rank % 2 else 'even'}) gets {'the' if c is initial else 'the opposite of the'} initial colour, neither has played yet",
         )
-    assert pa is not None
+    assert pa is not None and pb is not None
     # same preference
     if a.strength == ABSOLUTE and (abs(a.cd) > abs(b.cd) or b.strength != ABSOLUTE):
         rule = "larger-colour-difference" if b.strength == ABSOLUTE else "stronger-preference"
         return give(a, pa, rule, f"{_cname(pa)}: {a.label} {_why(a)}")
     if b.strength == ABSOLUTE and (abs(b.cd) > abs(a.cd) or a.strength != ABSOLUTE):
         rule = "larger-colour-difference" if a.strength == ABSOLUTE else "stronger-preference"
-        return give(b, pb, rule, f"{_cname(pb)}: {b.label} {_why(b)}")  # type: ignore[arg-type]
+        return give(b, pb, rule, f"{_cname(pb)}: {b.label} {_why(b)}")
     if a.strength == STRONG and b.strength != STRONG:
         return give(
             a,
@@ -1312,7 +1332,7 @@ def allocate(a: PlayerState, b: PlayerState, initial: Colour) -> tuple[PlayerSta
             pb,
             "stronger-preference",
             f"{_cname(pb)}: {b.label} {_why(b)}, a stronger claim than {a.label}'s",
-        )  # type: ignore[arg-type]
+        )
     ca, cb = a.colours, b.colours
     for k in range(1, min(len(ca), len(cb)) + 1):
         if ca[-k] is not cb[-k]:
