@@ -34,11 +34,22 @@ How it works
    (S1 players who could no longer be paired) immediately, and whole exchanges are skipped
    from counts alone. In ordinary rounds the lower bound is reached by the first or one of
    the first candidates, so a bracket costs about ``O(n)`` candidate steps, not ``O(n!)``.
-   A node budget protects against pathological brackets (the bound is not reachable and the
-   search space is large, typically in heavily constrained final rounds). When it is hit, a
-   greedy pass finds a good candidate and a branch and bound in generation order, seeded with
-   it, looks for better or equally good earlier ones within a second budget; the explanation
-   then says the budget was reached, because exactness is no longer guaranteed there.
+   In brackets of up to 48 players (and up to 160 once a search has taken 2000 steps) every
+   subtree is also bounded *exactly* on its pair and floater criteria: a maximum-weight
+   matching (Edmonds, exact integer weights packing the failure vector) of what is left to
+   pair, bipartite for a transposition prefix, general for a remainder or an MDP choice. The
+   search then walks almost straight to the earliest best candidate even in heavily
+   constrained final rounds, where count-based bounds let it wander.
+   A node budget still protects against pathological brackets. When it is hit, a greedy pass
+   finds a good candidate (or, if C4 rejected everything reached, one maximum-weight matching
+   of the bracket plus everybody below gives one that completes), and a branch and bound in
+   generation order, seeded with it, looks for better or equally good earlier ones within a
+   second budget; the explanation then says the budget was reached, because exactness is no
+   longer guaranteed there. After three fruitless search rounds the same matching also
+   raises the target to the number of downfloaters C4 really forces.
+   Whether one downfloater can still be completed (asked for every player of a large bracket)
+   is answered from one Gallai-Edmonds search per bracket: the players a maximum matching
+   below can leave free.
 5. **Colours** (Art. 5.2): both preferences, stronger preference (absolute: larger colour
    difference), alternation from the last round in which the two played-colour histories
    differ, the higher-ranked player's preference, then the higher-ranked player's TPN parity
@@ -47,8 +58,10 @@ How it works
 Reading of the criteria (where the text leaves room, the reference implementation's reading,
 checked against the corpus): C8 counts the pairs the next bracket (these downfloaters plus the
 next scoregroup, two downfloaters never together) can make while everybody below it can still be
-completed, then which downfloaters it leaves unpaired, highest scores first; C9 counts the
-unplayed rounds of the bye receiver in the last bracket; C12 counts pairs whose two players want
+completed, then which downfloaters it leaves unpaired, highest scores first (any maximum
+matching may be the one that leaves residents unpaired instead of downfloaters); C9 counts the
+unplayed rounds of the bye receiver and applies only to a bracket that downfloats exactly one
+player; C12 counts pairs whose two players want
 the same colour, C13 those where both of them have a strong or absolute preference (not both
 absolute). Art. 5.2.5 takes the parity of the higher-ranked player's position by TPN among the
 participants who have entered the event (paired now or in an earlier round; equal to the TPN when
