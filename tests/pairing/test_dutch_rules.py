@@ -362,3 +362,33 @@ def test_no_valid_pairing_raises() -> None:
 def test_same_input_same_output() -> None:
     req = c5_request()
     assert dutch.pair_round(req) == dutch.pair_round(req)
+
+
+# ----- float criteria end to end --------------------------------------------------------------
+def c14_request() -> PairingRequest:
+    """Round 3 of 10 players. 1, 2 and 3 lead on 2 points; one of them must float. 3 floated down
+    in round 2 (1 point against 6 on 0), 1 and 2 did not. Colours do not decide: 1 wants White,
+    2 and 3 Black. Nobody has met anybody the candidates would need."""
+    h = {
+        1: [game(R.WIN, 6, W), game(R.WIN, 4, B)],
+        2: [game(R.WIN, 7, B), game(R.WIN, 5, W)],
+        3: [game(R.WIN, 8, B), game(R.WIN, 6, W)],
+        4: [game(R.WIN, 9, B), game(R.LOSS, 1, W)],
+        5: [game(R.WIN, 10, W), game(R.LOSS, 2, B)],
+        6: [game(R.LOSS, 1, B), game(R.LOSS, 3, B)],
+        7: [game(R.LOSS, 2, W), game(R.WIN, 8, W)],
+        8: [game(R.LOSS, 3, W), game(R.LOSS, 7, B)],
+        9: [game(R.LOSS, 4, W), game(R.DRAW, 10, B)],
+        10: [game(R.LOSS, 5, B), game(R.DRAW, 9, W)],
+    }
+    return PairingRequest(round_number=3, total_rounds=5, participants=players(h))
+
+
+def test_c14_a_player_who_floated_down_last_round_does_not_float_again() -> None:
+    result = dutch.pair_round(c14_request())
+    pairs = pairs_of(result)
+    # the plain candidate 1-2 would float 3 down a second time running; 1-3 floats 2 instead
+    assert frozenset((1, 3)) in pairs
+    assert frozenset((2, 4)) in pairs
+    downs = {f.participant for f in result.explanation.floats if f.direction == "down"}
+    assert 2 in downs and 3 not in downs
