@@ -104,8 +104,10 @@ EXACT_LIMIT = 48
 
 EXACT_LATE_LIMIT = 160
 EXACT_LATE_AFTER = 2_000
+EXACT_LATE_WORK = 40_000_000
 """Brackets up to EXACT_LATE_LIMIT players switch the exact bounds on once the search has taken
-EXACT_LATE_AFTER steps without reaching its target (each bound costs a cubic matching)."""
+EXACT_LATE_AFTER steps without reaching its target (each bound costs a cubic matching), until
+their matchings have cost EXACT_LATE_WORK (the sum of the cubes of their sizes: a few seconds)."""
 
 
 _DEBUG = False
@@ -413,6 +415,7 @@ class _Bracket:
         self._flb_cache: dict[tuple[tuple[int, ...], tuple[int, ...], int], list[int] | None] = {}
         self.bracket = mdps + residents
         self.exact = len(self.bracket) <= EXACT_LIMIT
+        self.exact_work = 0
         self.base = 2 * len(self.bracket) + 4
         self.sat = self.base ** (rnd.VL + 2)
         self._sfv: dict[int, int] = {}
@@ -464,6 +467,7 @@ class _Bracket:
         verts = must + free
         nm = len(must)
         m = len(verts)
+        self.exact_work += m**3
         sat = self.sat
         w: list[list[int | None]] = [[None] * m for _ in range(m)]
         for i in range(m):
@@ -501,6 +505,9 @@ class _Bracket:
         """Exact-bound pruning of a subtree (small brackets only): False when no candidate in it
         can reach the current target (see :meth:`bound_ok`)."""
         if not self.exact:
+            return True
+        if len(self.bracket) > EXACT_LIMIT and self.exact_work > EXACT_LATE_WORK:
+            self.exact = False
             return True
         part = self.exact_bound(must, free, bipartite)
         if part is None:
