@@ -521,6 +521,16 @@ class _Bracket:
                 bound[k] += flb[k]
         return self.bound_ok(bound)
 
+    def vector(self, pairs: list[tuple[int, int]], floaters: list[int]) -> list[int]:
+        """The whole failure vector of one candidate of this bracket."""
+        r = self.r
+        vec = self.c89(floaters)
+        for a, b in pairs:
+            vec = _add(vec, r.pv(a, b))
+        for x in floaters:
+            vec = _add(vec, r.fv(x))
+        return vec
+
     # ----- set-level criteria C8 / C9 ----------------------------------------------------
     def c89(self, floaters: Iterable[int]) -> list[int]:
         d = frozenset(floaters)
@@ -729,12 +739,7 @@ class _Bracket:
                 return f"{how}, because {rule}"
         if not r.feasible(self.g, floaters):
             return f"{how}, because C4: the plain order would leave players below impossible to pair"
-        vec = [0] * r.VL
-        for a, b in pairs:
-            vec = _add(vec, r.pv(a, b))
-        for x in floaters:
-            vec = _add(vec, r.fv(x))
-        vec = _add(vec, self.c89(floaters))
+        vec = self.vector(pairs, floaters)
         best = self.best or vec
         for k, (x, y) in enumerate(zip(vec, best, strict=True)):
             if x != y:
@@ -911,12 +916,7 @@ class _Bracket:
         pairs, floaters = found
         if not r.feasible(self.g, floaters):
             return
-        vec = [0] * r.VL
-        for a, b in pairs:
-            vec = _add(vec, r.pv(a, b))
-        for x in floaters:
-            vec = _add(vec, r.fv(x))
-        self.best = _add(vec, self.c89(floaters))
+        self.best = self.vector(pairs, floaters)
         self.best_pairs = pairs
         self.best_floaters = floaters
         self.best_info = "completion-first candidate"
