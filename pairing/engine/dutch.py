@@ -1081,7 +1081,8 @@ class _Bracket:
                 if mate is None:
                     continue
                 full_info = "; ".join(t for t in (info, note) if t)
-                self._trans_dfs(s1, s2, 0, mate, base_pairs, base_floaters, base_vec, flb2, full_info)
+                order = self._single_floater_order(base_floaters, s2) if nf == 1 else None
+                self._trans_dfs(s1, s2, 0, mate, base_pairs, base_floaters, base_vec, flb2, full_info, order)
 
     def floater_lb(self, base: list[int], cands: list[int], nf: int) -> list[int] | None:
         """Lower bound of the floater-dependent failures beyond ``fv(base)`` when ``nf`` more
@@ -1137,6 +1138,19 @@ class _Bracket:
                 )
                 yield ns1, ns2, note
 
+    def _single_floater_order(self, base: list[int], s2: list[int]) -> list[tuple[list[int], int]]:
+        """The S2 players who may be the one floater (C4), each with what floating them
+        costs, cheapest first. In a transposition search the floater is the S2 player left
+        over, so the cheapest one not yet paired bounds every completion of a prefix."""
+        r = self.r
+        opts = []
+        for y in s2:
+            d = [*base, y]
+            if r.feasible(self.g, d):
+                opts.append((_add(r.fv(y), self.c89(d)), y))
+        opts.sort(key=lambda t: t[0])
+        return opts
+
     def _trans_dfs(
         self,
         s1: list[int],
@@ -1148,12 +1162,15 @@ class _Bracket:
         vec: list[int],
         flb: list[int],
         info: str,
+        order: list[tuple[list[int], int]] | None = None,
         used: set[int] | None = None,
         counts: list[int] | None = None,
     ) -> None:
         """Transpositions of S2 (4.2) in lexicographic order: S1[i] takes the lowest S2 BSN
         still free. ``mate`` saturates the rest of S1 into the rest of S2 (dead ends are cut at
-        once); ``counts`` are the colour-preference counts of the rest of S1 and S2."""
+        once); ``counts`` are the colour-preference counts of the rest of S1 and S2. With one
+        floater, ``order`` (:meth:`_single_floater_order`) tightens the floater bound ``flb`` to
+        the cheapest S2 player still free."""
         r = self.r
         self.tick()
         if used is None:
@@ -1183,7 +1200,13 @@ class _Bracket:
             for k in ky:
                 nc[4 + k] -= 1
             c12, c13 = _colour_lb_counts(nc, len(s2) - len(used) - 1, r.final)
-            bound = _add(nv, flb)
+            fb = flb
+            if order is not None:
+                left = next((c for c, z in order if z != y and z not in used), None)
+                if left is None:
+                    continue  # nobody left who may float (C4)
+                fb = left
+            bound = _add(nv, fb)
             bound[r.O10 + 2] += c12
             bound[r.O10 + 3] += c13
             if not self.bound_ok(bound):
@@ -1202,7 +1225,7 @@ class _Bracket:
                 continue
             pairs.append((x, y))
             used.add(y)
-            self._trans_dfs(s1, s2, i + 1, nm, pairs, floaters, nv, flb, info, used, nc)
+            self._trans_dfs(s1, s2, i + 1, nm, pairs, floaters, nv, flb, info, order, used, nc)
             used.discard(y)
             pairs.pop()
 

@@ -86,6 +86,9 @@ HARD_ROUNDS = [
     ("dutch/dutch_46p_13r_s815139773.trf", 11),
     # a bound on C8 is only valid for its own number of downfloaters
     ("dutch/dutch_29p_9r_s808134368.trf", 8),
+    # one floater: the last 14 of a 245-player bracket had a downfloat last round (forfeit wins),
+    # so C14 wants the floater above them; the bound must see who is still free to float
+    ("dutch/dutch_678p_9r_s156752285.trf", 2),
 ]
 
 
