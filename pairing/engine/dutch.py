@@ -79,7 +79,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from itertools import combinations
 
-from ._matching import augment_from, free_alternatives, greedy_extend
+from ._matching import Assignment, augment_from, free_alternatives, greedy_extend
 from ._state import ABSOLUTE, DOWN, STRONG, UP, PlayerState, build_states
 from .errors import NoValidPairingError
 from .least_bad import max_weight_matching
@@ -422,6 +422,7 @@ class _Bracket:
         self._spv: dict[tuple[int, int], int] = {}
         self._exact_cache: dict[tuple[frozenset[int], frozenset[int], bool], list[int] | None] = {}
         self._completion: tuple[list[tuple[int, int]], list[int]] | None = None
+        self._tcost: list[list[int | None]] | None = None
 
     # ----- exact bounds by weighted matching ---------------------------------------------
     def _scalar(self, v: list[int]) -> int:
@@ -504,14 +505,22 @@ class _Bracket:
     ) -> bool:
         """Exact-bound pruning of a subtree (small brackets only): False when no candidate in it
         can reach the current target (see :meth:`bound_ok`)."""
-        if not self.exact:
-            return True
-        if len(self.bracket) > EXACT_LIMIT and self.exact_work > EXACT_LATE_WORK:
-            self.exact = False
+        if not self.exact_on():
             return True
         part = self.exact_bound(must, free, bipartite)
         if part is None:
             return False
+        return self.part_ok(vec, part, flb)
+
+    def exact_on(self) -> bool:
+        """Whether exact bounds are in use now (see EXACT_LATE_WORK)."""
+        if self.exact and len(self.bracket) > EXACT_LIMIT and self.exact_work > EXACT_LATE_WORK:
+            self.exact = False
+        return self.exact
+
+    def part_ok(self, vec: list[int], part: list[int], flb: list[int]) -> bool:
+        """:meth:`bound_ok` for the failures ``vec`` so far plus an exact bound ``part`` of the
+        rest, with the C8/C9 part of ``flb``."""
         r = self.r
         bound = _add(vec, part)
         if part[0] == flb[0]:
@@ -520,6 +529,34 @@ class _Bracket:
             for k in range(r.O8, r.O10):
                 bound[k] += flb[k]
         return self.bound_ok(bound)
+
+    # ----- exact bounds of a transposition search, kept up to date pair by pair -------------
+    def _trans_costs(self, s1: list[int], s2: list[int]) -> list[list[int | None]]:
+        """Square cost matrix of an exchange: row k < len(s1) is S1[k], the other rows stand for
+        the floaters (cost 0), column c is S2[c]. A pair costs its pair failures minus the
+        failures its S2 player would have as a floater, so that an assignment's cost plus the
+        floater failures of all of S2 is the pair-and-floater part of the candidate."""
+        r = self.r
+        rows: list[list[int | None]] = []
+        for x in s1:
+            rows.append([self._sp(x, y) - self._sf(y) if r.ok(x, y) else None for y in s2])
+        rows.extend([0] * len(s2) for _ in range(len(s2) - len(s1)))
+        return rows
+
+    def _trans_state(
+        self, s1: list[int], s2: list[int], i: int, used: set[int]
+    ) -> tuple[Assignment, int] | None:
+        """The optimal assignment of S1[i:] (and the floaters) to the S2 players not in
+        ``used``, with the floater failures of those S2 players as a scalar; None if S1[i:]
+        cannot all be paired."""
+        if self._tcost is None:
+            self._tcost = self._trans_costs(s1, s2)
+        cols = [c for c, y in enumerate(s2) if y not in used]
+        self.exact_work += len(cols) ** 3
+        a = Assignment.solve(self._tcost, [*range(i, len(s1)), *range(len(s1), len(s2))], cols)
+        if a is None:
+            return None
+        return a, sum(self._sf(s2[c]) for c in cols)
 
     def vector(self, pairs: list[tuple[int, int]], floaters: list[int]) -> list[int]:
         """The whole failure vector of one candidate of this bracket."""
@@ -1075,14 +1112,22 @@ class _Bracket:
                 bound[r.O10 + 3] += c13
                 if not self.bound_ok(bound):
                     continue
-                if not self.exact_ok(base_vec, s1, s2, True, flb2):
-                    continue
+                self._tcost = None
+                state = None
+                if self.exact_on():
+                    state = self._trans_state(s1, s2, 0, set())
+                    if state is None:
+                        continue
+                    if not self.part_ok(base_vec, self._vector(state[1] + state[0].total), flb2):
+                        continue
                 mate = _bipartite(s1, s2, r.ok)
                 if mate is None:
                     continue
                 full_info = "; ".join(t for t in (info, note) if t)
                 order = self._single_floater_order(base_floaters, s2) if nf == 1 else None
-                self._trans_dfs(s1, s2, 0, mate, base_pairs, base_floaters, base_vec, flb2, full_info, order)
+                self._trans_dfs(
+                    s1, s2, 0, mate, base_pairs, base_floaters, base_vec, flb2, full_info, order, state
+                )
 
     def floater_lb(self, base: list[int], cands: list[int], nf: int) -> list[int] | None:
         """Lower bound of the floater-dependent failures beyond ``fv(base)`` when ``nf`` more
@@ -1163,6 +1208,7 @@ class _Bracket:
         flb: list[int],
         info: str,
         order: list[tuple[list[int], int]] | None = None,
+        state: tuple[Assignment, int] | None = None,
         used: set[int] | None = None,
         counts: list[int] | None = None,
     ) -> None:
@@ -1170,7 +1216,8 @@ class _Bracket:
         still free. ``mate`` saturates the rest of S1 into the rest of S2 (dead ends are cut at
         once); ``counts`` are the colour-preference counts of the rest of S1 and S2. With one
         floater, ``order`` (:meth:`_single_floater_order`) tightens the floater bound ``flb`` to
-        the cheapest S2 player still free."""
+        the cheapest S2 player still free. With exact bounds on, ``state`` is the optimal
+        assignment of the rest (:meth:`_trans_state`): each pair tried updates it in ``O(n^2)``."""
         r = self.r
         self.tick()
         if used is None:
@@ -1186,6 +1233,12 @@ class _Bracket:
             return
         x = s1[i]
         kx = self._ckey(x)
+        if state is None and self.exact_on():
+            state = self._trans_state(s1, s2, i, used)
+            if state is None:
+                return
+        elif state is not None and not self.exact_on():
+            state = None
         choices = s2
         if self.greedy:
             choices = sorted(s2, key=lambda y: r.pv(x, y))
@@ -1219,13 +1272,19 @@ class _Bracket:
                 if repaired is None:
                     continue
                 nm = repaired
-            if self.exact and not self.exact_ok(
-                nv, s1[i + 1 :], [z for z in s2 if z not in used and z != y], True, flb
-            ):
-                continue
+            child = None
+            if state is not None:
+                assign, sf_left = state
+                self.exact_work += len(assign.cols) ** 2
+                fixed = assign.fix(i, s2.index(y))
+                if fixed is None:
+                    continue
+                child = (fixed, sf_left - self._sf(y))
+                if not self.part_ok(nv, self._vector(child[1] + fixed.total), flb):
+                    continue
             pairs.append((x, y))
             used.add(y)
-            self._trans_dfs(s1, s2, i + 1, nm, pairs, floaters, nv, flb, info, order, used, nc)
+            self._trans_dfs(s1, s2, i + 1, nm, pairs, floaters, nv, flb, info, order, child, used, nc)
             used.discard(y)
             pairs.pop()
 
