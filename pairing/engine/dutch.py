@@ -117,6 +117,11 @@ class _Budget(Exception):
     """Raised when a bracket search has used its node budget."""
 
 
+class _Restart(Exception):
+    """Raised when exact bounds are switched on during a search: the decisions already taken
+    (MDP choices, exchanges) were made without them, so the search starts again."""
+
+
 class _Done(Exception):
     """Raised inside a bracket search when a candidate reaches the bracket's lower bound."""
 
@@ -740,8 +745,10 @@ class _Bracket:
 
     def tick(self) -> None:
         self.nodes += 1
-        if self.nodes == EXACT_LATE_AFTER and len(self.bracket) <= EXACT_LATE_LIMIT:
+        if self.nodes == EXACT_LATE_AFTER and len(self.bracket) <= EXACT_LATE_LIMIT and not self.exact:
             self.exact = True
+            if not self.bnb and not self.greedy:
+                raise _Restart
         if self.nodes > NODE_BUDGET:
             self.exhausted = True
             raise _Budget
@@ -896,7 +903,10 @@ class _Bracket:
             rounds = 0
             while True:
                 self.next_target = None
-                self._heterogeneous()
+                try:
+                    self._heterogeneous()
+                except _Restart:
+                    continue
                 if _DEBUG:
                     print("IDA", self.g, self.nodes, self.target, self.next_target)
                 if self.next_target is None:

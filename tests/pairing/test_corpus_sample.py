@@ -89,6 +89,9 @@ HARD_ROUNDS = [
     # one floater: the last 14 of a 245-player bracket had a downfloat last round (forfeit wins),
     # so C14 wants the floater above them; the bound must see who is still free to float
     ("dutch/dutch_678p_9r_s156752285.trf", 2),
+    # exact bounds switched on late must also judge the MDP choices and exchanges already made
+    ("dutch/dutch_211p_4r_s121772917.trf", 4),
+    ("dutch/dutch_226p_4r_s1582553006.trf", 4),
 ]
 
 
