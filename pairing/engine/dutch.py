@@ -103,6 +103,9 @@ EXACT_LIMIT = 48
 """Brackets up to this size bound subtrees exactly with weighted matchings (see _Bracket.exact)."""
 
 EXACT_LATE_LIMIT = 160
+FLOATER_SETS_LIMIT = 2_000
+"""A transposition search bounds its floaters by the cheapest set still free when there are at
+most this many sets of S2 players who could float (see :meth:`_Bracket._floater_order`)."""
 EXACT_LATE_AFTER = 2_000
 EXACT_LATE_WORK = 40_000_000
 """Brackets up to EXACT_LATE_LIMIT players switch the exact bounds on once the search has taken
@@ -428,6 +431,9 @@ class _Bracket:
         self._exact_cache: dict[tuple[frozenset[int], frozenset[int], bool], list[int] | None] = {}
         self._completion: tuple[list[tuple[int, int]], list[int]] | None = None
         self._tcost: list[list[int | None]] | None = None
+        self._sets_cache: dict[
+            tuple[tuple[int, ...], tuple[int, ...], int], list[tuple[list[int], frozenset[int]]]
+        ] = {}
 
     # ----- exact bounds by weighted matching ---------------------------------------------
     def _scalar(self, v: list[int]) -> int:
@@ -1108,9 +1114,32 @@ class _Bracket:
                 continue
             if not self.bound_ok(_add(base_vec, flb)):
                 return
+            # the floaters are the S2 players a transposition leaves over: where the sets that
+            # may float can be listed, only exchanges whose S2 holds a set within the target
+            # are tried, and the search bounds the floaters by the cheapest set still free
+            sets = self._floater_sets(base_floaters, players, nf) if nf else None
+            good = None
+            if sets is not None:
+                if not sets:
+                    continue  # C4: no set of players can float
+                good = []
+                for v, f in sets:
+                    if not self.bound_ok(_add(base_vec, v)):
+                        break
+                    good.append(f)
+                if not good:
+                    return
+                flb = self._with_c89(flb, sets)
             if not self.exact_ok(base_vec, [], players, False, flb):
                 return
-            for s1, s2, note in self._exchanges(s1o, s2o):
+
+            def leaving_ok(a: tuple[int, ...], s1o: list[int] = s1o, flb: list[int] = flb) -> bool:
+                # every exchange that moves the S1 players ``a`` to S2 pairs the S1 players who
+                # stay with S2 players or with ``a``: a general matching bounds them all at once
+                stay = [x for x in s1o if x not in a]
+                return self.exact_ok(base_vec, stay, [x for x in players if x not in stay], False, flb)
+
+            for s1, s2, note in self._exchanges(s1o, s2o, good, leaving_ok):
                 self.tick()
                 # exchange-level bound
                 c12, c13 = self.colour_lb(s1, s2)
@@ -1122,6 +1151,18 @@ class _Bracket:
                 bound[r.O10 + 3] += c13
                 if not self.bound_ok(bound):
                     continue
+                order = None
+                if sets is not None:
+                    in_s2 = set(s2)
+                    order = [(v, f) for v, f in sets if f <= in_s2]
+                    if not order:
+                        continue
+                    bound = _add(base_vec, order[0][0])
+                    bound[r.O10 + 2] += c12
+                    bound[r.O10 + 3] += c13
+                    if not self.bound_ok(bound):
+                        continue
+                    flb2 = self._with_c89(flb2, order)
                 self._tcost = None
                 state = None
                 if self.exact_on():
@@ -1134,10 +1175,18 @@ class _Bracket:
                 if mate is None:
                     continue
                 full_info = "; ".join(t for t in (info, note) if t)
-                order = self._single_floater_order(base_floaters, s2) if nf == 1 else None
                 self._trans_dfs(
                     s1, s2, 0, mate, base_pairs, base_floaters, base_vec, flb2, full_info, order, state
                 )
+
+    def _with_c89(self, flb: list[int], sets: list[tuple[list[int], frozenset[int]]]) -> list[int]:
+        """``flb`` with its C8/C9 part raised to the least that any of ``sets`` costs there,
+        criterion by criterion (a bound that stays valid whatever the pairs cost)."""
+        r = self.r
+        out = list(flb)
+        for k in range(r.O8, r.O10):
+            out[k] = max(out[k], min(v[k] for v, _f in sets))
+        return out
 
     def floater_lb(self, base: list[int], cands: list[int], nf: int) -> list[int] | None:
         """Lower bound of the floater-dependent failures beyond ``fv(base)`` when ``nf`` more
@@ -1165,13 +1214,23 @@ class _Bracket:
         self._flb_cache[key] = res
         return res
 
-    def _exchanges(self, s1: list[int], s2: list[int]) -> Iterator[tuple[list[int], list[int], str]]:
-        """Original S1/S2, then resident exchanges in the order of Art. 4.3."""
-        yield s1, s2, ""
+    def _exchanges(
+        self,
+        s1: list[int],
+        s2: list[int],
+        floats: list[frozenset[int]] | None = None,
+        leaving_ok: Callable[[tuple[int, ...]], bool] | None = None,
+    ) -> Iterator[tuple[list[int], list[int], str]]:
+        """Original S1/S2, then resident exchanges in the order of Art. 4.3. With ``floats``,
+        only the exchanges whose S2 holds one of those sets of players; with ``leaving_ok``,
+        only those whose S1 players moved to S2 it accepts."""
+        if floats is None or any(f.isdisjoint(s1) for f in floats):
+            yield s1, s2, ""
         n1, n2 = len(s1), len(s2)
         if not n1 or not n2:
             return
         pos = {x: k + 1 for k, x in enumerate(s1 + s2)}  # BSN
+        in_s1 = set(s1)
         for k in range(1, min(n1, n2) + 1):
             count = _comb(n1, k) * _comb(n2, k)
             if count > 250_000:
@@ -1180,7 +1239,15 @@ class _Bracket:
             for a in combinations(s1, k):
                 sa = sum(pos[x] for x in a)
                 ka = tuple(-pos[x] for x in sorted(a, key=lambda x: -pos[x]))
+                stay = in_s1.difference(a)
+                fits = None if floats is None else [f for f in floats if f.isdisjoint(stay)]
+                if fits is not None and not fits:
+                    continue
+                if leaving_ok is not None and not leaving_ok(a):
+                    continue
                 for b in combinations(s2, k):
+                    if fits is not None and all(not f.isdisjoint(b) for f in fits):
+                        continue
                     sb = sum(pos[x] for x in b)
                     items.append((sb - sa, ka, tuple(pos[x] for x in b), a, b))
             items.sort(key=lambda t: (t[0], t[1], t[2]))
@@ -1193,17 +1260,29 @@ class _Bracket:
                 )
                 yield ns1, ns2, note
 
-    def _single_floater_order(self, base: list[int], s2: list[int]) -> list[tuple[list[int], int]]:
-        """The S2 players who may be the one floater (C4), each with what floating them
-        costs, cheapest first. In a transposition search the floater is the S2 player left
-        over, so the cheapest one not yet paired bounds every completion of a prefix."""
+    def _floater_sets(
+        self, base: list[int], players: list[int], nf: int
+    ) -> list[tuple[list[int], frozenset[int]]] | None:
+        """The sets of ``nf`` players who may float together (C4), each with what floating them
+        costs (their own failures and C8/C9), cheapest first; None when there are more than
+        FLOATER_SETS_LIMIT sets to list."""
+        if _comb(len(players), nf) > FLOATER_SETS_LIMIT:
+            return None
+        key = (tuple(base), tuple(players), nf)
+        hit = self._sets_cache.get(key)
+        if hit is not None:
+            return hit
         r = self.r
         opts = []
-        for y in s2:
-            d = [*base, y]
+        for f in combinations(players, nf):
+            d = [*base, *f]
             if r.feasible(self.g, d):
-                opts.append((_add(r.fv(y), self.c89(d)), y))
+                v = self.c89(d)
+                for y in f:
+                    v = _add(v, r.fv(y))
+                opts.append((v, frozenset(f)))
         opts.sort(key=lambda t: t[0])
+        self._sets_cache[key] = opts
         return opts
 
     def _trans_dfs(
@@ -1217,16 +1296,16 @@ class _Bracket:
         vec: list[int],
         flb: list[int],
         info: str,
-        order: list[tuple[list[int], int]] | None = None,
+        order: list[tuple[list[int], frozenset[int]]] | None = None,
         state: tuple[Assignment, int] | None = None,
         used: set[int] | None = None,
         counts: list[int] | None = None,
     ) -> None:
         """Transpositions of S2 (4.2) in lexicographic order: S1[i] takes the lowest S2 BSN
         still free. ``mate`` saturates the rest of S1 into the rest of S2 (dead ends are cut at
-        once); ``counts`` are the colour-preference counts of the rest of S1 and S2. With one
-        floater, ``order`` (:meth:`_single_floater_order`) tightens the floater bound ``flb`` to
-        the cheapest S2 player still free. With exact bounds on, ``state`` is the optimal
+        once); ``counts`` are the colour-preference counts of the rest of S1 and S2. ``order``
+        (:meth:`_floater_order`) tightens the floater bound ``flb`` to the cheapest set of S2
+        players still free. With exact bounds on, ``state`` is the optimal
         assignment of the rest (:meth:`_trans_state`): each pair tried updates it in ``O(n^2)``."""
         r = self.r
         self.tick()
@@ -1265,7 +1344,7 @@ class _Bracket:
             c12, c13 = _colour_lb_counts(nc, len(s2) - len(used) - 1, r.final)
             fb = flb
             if order is not None:
-                left = next((c for c, z in order if z != y and z not in used), None)
+                left = next((c for c, f in order if y not in f and f.isdisjoint(used)), None)
                 if left is None:
                     continue  # nobody left who may float (C4)
                 fb = left

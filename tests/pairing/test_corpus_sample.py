@@ -92,6 +92,9 @@ HARD_ROUNDS = [
     # exact bounds switched on late must also judge the MDP choices and exchanges already made
     ("dutch/dutch_211p_4r_s121772917.trf", 4),
     ("dutch/dutch_226p_4r_s1582553006.trf", 4),
+    ("baku/baku_222p_4r_s878267263.trf", 4),
+    # the sets of players who may float together bound the floaters (C4, C8)
+    ("baku/baku_35p_10r_s1084774050.trf", 9),
 ]
 
 
@@ -109,17 +112,25 @@ def test_hard_round_matches_the_reference(name: str, rnd: int) -> None:
     assert (sorted(got - expected), sorted(expected - got), result.bye) == ([], [], expected_bye)
 
 
-def test_a_bracket_the_search_cannot_finish_is_still_paired_within_the_rules() -> None:
-    """baku_35p_10r r9: C4 rejects every candidate the generation-order search reaches before
-    its node budget runs out. The reference pairs the round; so must we, breaking no absolute
-    criterion (the independent checker finds nothing), and say that the budget was reached."""
+def test_a_bracket_the_search_cannot_finish_is_still_paired_within_the_rules(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """baku_35p_10r r9 with the node budget cut to 5 steps per bracket: C4 rejects every
+    candidate the generation-order search reaches before its budget runs out. The round must
+    still be paired breaking no absolute criterion (the independent checker finds nothing),
+    with the completion-first candidate, and the explanation must say that the budget was
+    reached."""
+    from pairing.engine import dutch
     from pairing.engine.checks import check_pairing
 
     path = CORPUS / "baku/baku_35p_10r_s1084774050.trf"
     if not path.is_file():
         pytest.skip(f"baku_35p_10r_s1084774050.trf is not in this copy of the corpus ({CORPUS})")
+    monkeypatch.setattr(dutch, "NODE_BUDGET", 5)
     request = parse_trf(decode_trf(path.read_bytes())).to_request(9)
     result = pair_round(request)
     assert len(result.boards) == 17 and result.bye is not None
     assert check_pairing(request, result) == []
-    assert any("search budget reached" in note for note in result.explanation.notes)
+    notes = result.explanation.notes
+    assert any("search budget reached" in note for note in notes)
+    assert any("completion-first candidate" in note for note in notes)
