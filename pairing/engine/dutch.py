@@ -1133,13 +1133,7 @@ class _Bracket:
             if not self.exact_ok(base_vec, [], players, False, flb):
                 return
 
-            def leaving_ok(a: tuple[int, ...], s1o: list[int] = s1o, flb: list[int] = flb) -> bool:
-                # every exchange that moves the S1 players ``a`` to S2 pairs the S1 players who
-                # stay with S2 players or with ``a``: a general matching bounds them all at once
-                stay = [x for x in s1o if x not in a]
-                return self.exact_ok(base_vec, stay, [x for x in players if x not in stay], False, flb)
-
-            for s1, s2, note in self._exchanges(s1o, s2o, good, leaving_ok):
+            for s1, s2, note in self._exchanges(s1o, s2o, good):
                 self.tick()
                 # exchange-level bound
                 c12, c13 = self.colour_lb(s1, s2)
@@ -1219,11 +1213,9 @@ class _Bracket:
         s1: list[int],
         s2: list[int],
         floats: list[frozenset[int]] | None = None,
-        leaving_ok: Callable[[tuple[int, ...]], bool] | None = None,
     ) -> Iterator[tuple[list[int], list[int], str]]:
         """Original S1/S2, then resident exchanges in the order of Art. 4.3. With ``floats``,
-        only the exchanges whose S2 holds one of those sets of players; with ``leaving_ok``,
-        only those whose S1 players moved to S2 it accepts."""
+        only the exchanges whose S2 holds one of those sets of players."""
         if floats is None or any(f.isdisjoint(s1) for f in floats):
             yield s1, s2, ""
         n1, n2 = len(s1), len(s2)
@@ -1242,8 +1234,6 @@ class _Bracket:
                 stay = in_s1.difference(a)
                 fits = None if floats is None else [f for f in floats if f.isdisjoint(stay)]
                 if fits is not None and not fits:
-                    continue
-                if leaving_ok is not None and not leaving_ok(a):
                     continue
                 for b in combinations(s2, k):
                     if fits is not None and all(not f.isdisjoint(b) for f in fits):
