@@ -34,12 +34,18 @@ How it works
    (S1 players who could no longer be paired) immediately, and whole exchanges are skipped
    from counts alone. In ordinary rounds the lower bound is reached by the first or one of
    the first candidates, so a bracket costs about ``O(n)`` candidate steps, not ``O(n!)``.
-   In brackets of up to 48 players (and up to 160 once a search has taken 2000 steps) every
-   subtree is also bounded *exactly* on its pair and floater criteria: a maximum-weight
-   matching (Edmonds, exact integer weights packing the failure vector) of what is left to
-   pair, bipartite for a transposition prefix, general for a remainder or an MDP choice. The
+   In brackets of up to 48 players (and up to 160 once a search has taken 2000 steps: the
+   search then starts again, so that the choices already made are judged too) every subtree
+   is also bounded *exactly* on its pair and floater criteria: a maximum-weight matching
+   (Edmonds, exact integer weights packing the failure vector) of what is left to pair for a
+   remainder or an MDP choice, and for a transposition a minimum-cost assignment of S1 to S2
+   that is updated by one augmenting path per pair tried (``_matching.Assignment``). The
    search then walks almost straight to the earliest best candidate even in heavily
    constrained final rounds, where count-based bounds let it wander.
+   The floaters of a transposition are the S2 players it leaves over. Where the sets of
+   players who may float together can be listed, each one C4 allows gets its cost (its own
+   failures and C8/C9): exchanges whose S2 holds no set within the target are skipped, and a
+   prefix is bounded by the cheapest set still free.
    A node budget still protects against pathological brackets. When it is hit, a greedy pass
    finds a good candidate (or, if C4 rejected everything reached, one maximum-weight matching
    of the bracket plus everybody below gives one that completes), and a branch and bound in
