@@ -1136,6 +1136,12 @@ class _Bracket:
                 if not good:
                     return
                 flb = self._with_c89(flb, sets)
+                if self.exact_on() and len(players) <= EXACT_LIMIT:
+                    best = self._level_bound(base_vec, players, sets)
+                    if best is None:
+                        continue  # C4: no set can float with everybody else paired
+                    if not self.bound_ok(best):
+                        return
             if not self.exact_ok(base_vec, [], players, False, flb):
                 return
 
@@ -1178,6 +1184,29 @@ class _Bracket:
                 self._trans_dfs(
                     s1, s2, 0, mate, base_pairs, base_floaters, base_vec, flb2, full_info, order, state
                 )
+
+    def _level_bound(
+        self, base: list[int], players: list[int], sets: list[tuple[list[int], frozenset[int]]]
+    ) -> list[int] | None:
+        """The best failure vector of any candidate that floats one of ``sets`` and pairs all
+        the other ``players`` (exact as far as the exchanges reach): for each set, cheapest
+        first, its cost plus a maximum-weight perfect matching of the rest, until a set's cost
+        alone is no better than the best total. None when no set leaves a perfect matching."""
+        best: list[int] | None = None
+        for v, f in sets:
+            lb = _add(base, v)
+            if best is not None and lb >= best:
+                break
+            if not self.bound_ok(lb):
+                # no later set can reach the target either; ``lb`` bounds them all
+                return lb if best is None else min(best, lb)
+            part = self.exact_bound([], [x for x in players if x not in f], False)
+            if part is None or part[0]:
+                continue  # the others cannot all be paired
+            total = _add(lb, part)
+            if best is None or total < best:
+                best = total
+        return best
 
     def _with_c89(self, flb: list[int], sets: list[tuple[list[int], frozenset[int]]]) -> list[int]:
         """``flb`` with its C8/C9 part raised to the least that any of ``sets`` costs there,

@@ -95,6 +95,7 @@ HARD_ROUNDS = [
     ("baku/baku_222p_4r_s878267263.trf", 4),
     # the sets of players who may float together bound the floaters (C4, C8)
     ("baku/baku_35p_10r_s1084774050.trf", 9),
+    ("baku/baku_141p_9r_s1388670562.trf", 4),
 ]
 
 
