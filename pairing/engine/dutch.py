@@ -1144,7 +1144,6 @@ class _Bracket:
                         return
             if not self.exact_ok(base_vec, [], players, False, flb):
                 return
-
             for s1, s2, note in self._exchanges(s1o, s2o, good):
                 self.tick()
                 # exchange-level bound
