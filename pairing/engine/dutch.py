@@ -434,7 +434,7 @@ class _Bracket:
         self.sat = self.base ** (rnd.VL + 2)
         self._sfv: dict[int, int] = {}
         self._spv: dict[tuple[int, int], int] = {}
-        self._exact_cache: dict[tuple[frozenset[int], frozenset[int], bool], list[int] | None] = {}
+        self._exact_cache: dict[tuple[frozenset[int], frozenset[int]], list[int] | None] = {}
         self._completion: tuple[list[tuple[int, int]], list[int]] | None = None
         self._tcost: list[list[int | None]] | None = None
         self._sets_cache: dict[
@@ -467,18 +467,19 @@ class _Bracket:
             v = self._spv[key] = self._scalar(self.r.pv(x, y))
         return v
 
-    def exact_bound(self, must: list[int], free: list[int], bipartite: bool) -> list[int] | None:
+    def exact_bound(self, must: list[int], free: list[int]) -> list[int] | None:
         """The least pair-and-floater part (every criterion but C8/C9) of any way to pair every
-        player of ``must`` (never two of them together) with players of ``free`` and, unless
-        ``bipartite``, the other ``free`` players among themselves, each unpaired ``free`` player
-        counting as a floater. None when ``must`` cannot all be paired.
+        player of ``must`` (never two of them together) with players of ``free`` and the other
+        ``free`` players among themselves, each unpaired ``free`` player counting as a floater.
+        None when ``must`` cannot all be paired. (A transposition, where ``free`` players are
+        never paired together, is bounded by :meth:`_trans_state` instead.)
 
         A maximum-weight matching (Edmonds) with weight fv(a) + fv(b) - pv(a, b) for a pair of
         free players and SAT + fv(b) - pv(a, b) for a pair with a player of ``must``: the total
         floater cost minus the weight is the cost of the matching, and SAT forces ``must`` to be
         matched. Every vector component stays below ``self.base``, so the scalar packs exactly.
         """
-        key = (frozenset(must), frozenset(free), bipartite)
+        key = (frozenset(must), frozenset(free))
         if key in self._exact_cache:
             return self._exact_cache[key]
         r = self.r
@@ -492,8 +493,6 @@ class _Bracket:
             a = verts[i]
             for j in range(max(i + 1, nm), m):
                 b = verts[j]
-                if i >= nm and bipartite:
-                    break
                 if not r.ok(a, b):
                     continue
                 if i < nm:
@@ -517,14 +516,12 @@ class _Bracket:
         self._exact_cache[key] = res
         return res
 
-    def exact_ok(
-        self, vec: list[int], must: list[int], free: list[int], bipartite: bool, flb: list[int]
-    ) -> bool:
+    def exact_ok(self, vec: list[int], must: list[int], free: list[int], flb: list[int]) -> bool:
         """Exact-bound pruning of a subtree (small brackets only): False when no candidate in it
         can reach the current target (see :meth:`bound_ok`)."""
         if not self.exact_on():
             return True
-        part = self.exact_bound(must, free, bipartite)
+        part = self.exact_bound(must, free)
         if part is None:
             return False
         return self.part_ok(vec, part, flb)
@@ -1044,7 +1041,7 @@ class _Bracket:
                 bound = _add(base, flb)
                 if not self.bound_ok(bound):
                     continue
-                if not self.exact_ok(base, list(s1), res, False, flb):
+                if not self.exact_ok(base, list(s1), res, flb):
                     continue
                 self._mdp_dfs(list(s1), 0, [], set(), base, limbo, flb)
 
@@ -1087,7 +1084,7 @@ class _Bracket:
             if not self.bound_ok(bound):
                 continue
             if self.exact and not self.exact_ok(
-                nv, s1[i + 1 :], [z for z in self.res if z not in used and z != y], False, flb
+                nv, s1[i + 1 :], [z for z in self.res if z not in used and z != y], flb
             ):
                 continue
             used.add(y)
@@ -1142,7 +1139,7 @@ class _Bracket:
                         continue  # C4: no set can float with everybody else paired
                     if not self.bound_ok(best):
                         return
-            if not self.exact_ok(base_vec, [], players, False, flb):
+            if not self.exact_ok(base_vec, [], players, flb):
                 return
             for s1, s2, note in self._exchanges(s1o, s2o, good):
                 self.tick()
@@ -1199,7 +1196,7 @@ class _Bracket:
             if not self.bound_ok(lb):
                 # no later set can reach the target either; ``lb`` bounds them all
                 return lb if best is None else min(best, lb)
-            part = self.exact_bound([], [x for x in players if x not in f], False)
+            part = self.exact_bound([], [x for x in players if x not in f])
             if part is None or part[0]:
                 continue  # the others cannot all be paired
             total = _add(lb, part)
