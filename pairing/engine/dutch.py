@@ -1133,7 +1133,8 @@ class _Bracket:
                 if not good:
                     return
                 flb = self._with_c89(flb, sets)
-                if self.exact_on() and len(players) <= EXACT_LIMIT:
+                if self.exact_on() and len(players) <= EXACT_LIMIT and self.target != self.lower:
+                    # once a first search round has failed to reach the lower bound
                     best = self._level_bound(base_vec, players, sets)
                     if best is None:
                         continue  # C4: no set can float with everybody else paired
