@@ -1326,8 +1326,8 @@ class _Bracket:
         """Transpositions of S2 (4.2) in lexicographic order: S1[i] takes the lowest S2 BSN
         still free. ``mate`` saturates the rest of S1 into the rest of S2 (dead ends are cut at
         once); ``counts`` are the colour-preference counts of the rest of S1 and S2. ``order``
-        (:meth:`_floater_order`) tightens the floater bound ``flb`` to the cheapest set of S2
-        players still free. With exact bounds on, ``state`` is the optimal
+        (the sets of :meth:`_floater_sets` that lie in this S2, cheapest first) tightens the
+        floater bound ``flb`` to the cheapest set of S2 players still free. With exact bounds on, ``state`` is the optimal
         assignment of the rest (:meth:`_trans_state`): each pair tried updates it in ``O(n^2)``."""
         r = self.r
         self.tick()
@@ -1368,7 +1368,7 @@ class _Bracket:
             if order is not None:
                 left = next((c for c, f in order if y not in f and f.isdisjoint(used)), None)
                 if left is None:
-                    continue  # nobody left who may float (C4)
+                    continue  # no set of free players may float (C4)
                 fb = left
             bound = _add(nv, fb)
             bound[r.O10 + 2] += c12
