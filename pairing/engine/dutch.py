@@ -111,7 +111,7 @@ EXACT_LIMIT = 48
 EXACT_LATE_LIMIT = 160
 FLOATER_SETS_LIMIT = 2_000
 """A transposition search bounds its floaters by the cheapest set still free when there are at
-most this many sets of S2 players who could float (see :meth:`_Bracket._floater_order`)."""
+most this many sets of S2 players who could float (see :meth:`_Bracket._floater_sets`)."""
 EXACT_LATE_AFTER = 2_000
 EXACT_LATE_WORK = 40_000_000
 """Brackets up to EXACT_LATE_LIMIT players switch the exact bounds on once the search has taken
