@@ -1227,11 +1227,7 @@ class _Bracket:
         if nf == 0:
             res = self.c89(base) if r.feasible(self.g, base) else None
         elif nf == 1:
-            opts = []
-            for x in cands:
-                d = [*base, x]
-                if r.feasible(self.g, d):
-                    opts.append(_add(r.fv(x), self.c89(d)))
+            opts = [c for x in cands if (c := self._set_cost(base, (x,))) is not None]
             res = _cmin(opts) if opts else None
         else:
             res = [0] * r.VL
@@ -1294,18 +1290,26 @@ class _Bracket:
         hit = self._sets_cache.get(key)
         if hit is not None:
             return hit
-        r = self.r
         opts = []
         for f in combinations(players, nf):
-            d = [*base, *f]
-            if r.feasible(self.g, d):
-                v = self.c89(d)
-                for y in f:
-                    v = _add(v, r.fv(y))
+            v = self._set_cost(base, f)
+            if v is not None:
                 opts.append((v, frozenset(f)))
         opts.sort(key=lambda t: t[0])
         self._sets_cache[key] = opts
         return opts
+
+    def _set_cost(self, base: list[int], f: tuple[int, ...]) -> list[int] | None:
+        """What floating the players ``f`` (beyond ``base``) costs: their own failures and
+        C8/C9; None when C4 rules it out."""
+        r = self.r
+        d = [*base, *f]
+        if not r.feasible(self.g, d):
+            return None
+        v = self.c89(d)
+        for y in f:
+            v = _add(v, r.fv(y))
+        return v
 
     def _trans_dfs(
         self,
