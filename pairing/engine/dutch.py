@@ -109,14 +109,15 @@ EXACT_LIMIT = 48
 """Brackets up to this size bound subtrees exactly with weighted matchings (see _Bracket.exact)."""
 
 EXACT_LATE_LIMIT = 160
-FLOATER_SETS_LIMIT = 2_000
-"""A transposition search bounds its floaters by the cheapest set still free when there are at
-most this many sets of S2 players who could float (see :meth:`_Bracket._floater_sets`)."""
 EXACT_LATE_AFTER = 2_000
 EXACT_LATE_WORK = 40_000_000
 """Brackets up to EXACT_LATE_LIMIT players switch the exact bounds on once the search has taken
 EXACT_LATE_AFTER steps without reaching its target (each bound costs a cubic matching), until
 their matchings have cost EXACT_LATE_WORK (the sum of the cubes of their sizes: a few seconds)."""
+
+FLOATER_SETS_LIMIT = 2_000
+"""A transposition search bounds its floaters by the cheapest set still free when there are at
+most this many sets of S2 players who could float (see :meth:`_Bracket._floater_sets`)."""
 
 
 _DEBUG = False
@@ -436,7 +437,8 @@ class _Bracket:
         self._spv: dict[tuple[int, int], int] = {}
         self._exact_cache: dict[tuple[frozenset[int], frozenset[int]], list[int] | None] = {}
         self._completion: tuple[list[tuple[int, int]], list[int]] | None = None
-        self._tcost: list[list[int | None]] | None = None
+        self._tcost: tuple[tuple[tuple[int, ...], tuple[int, ...]], list[list[int | None]]] | None = None
+        """The cost matrix of the last exchange a transposition search bounded exactly."""
         self._sets_cache: dict[
             tuple[tuple[int, ...], tuple[int, ...], int], list[tuple[list[int], frozenset[int]]]
         ] = {}
@@ -563,11 +565,12 @@ class _Bracket:
         """The optimal assignment of S1[i:] (and the floaters) to the S2 players not in
         ``used``, with the floater failures of those S2 players as a scalar; None if S1[i:]
         cannot all be paired."""
-        if self._tcost is None:
-            self._tcost = self._trans_costs(s1, s2)
+        key = (tuple(s1), tuple(s2))
+        if self._tcost is None or self._tcost[0] != key:
+            self._tcost = (key, self._trans_costs(s1, s2))
         cols = [c for c, y in enumerate(s2) if y not in used]
         self.exact_work += len(cols) ** 3
-        a = Assignment.solve(self._tcost, [*range(i, len(s1)), *range(len(s1), len(s2))], cols)
+        a = Assignment.solve(self._tcost[1], [*range(i, len(s1)), *range(len(s1), len(s2))], cols)
         if a is None:
             return None
         return a, sum(self._sf(s2[c]) for c in cols)
@@ -1166,7 +1169,6 @@ class _Bracket:
                     if not self.bound_ok(bound):
                         continue
                     flb2 = self._with_c89(flb2, order)
-                self._tcost = None
                 state = None
                 if self.exact_on():
                     state = self._trans_state(s1, s2, 0, set())
@@ -1331,8 +1333,9 @@ class _Bracket:
         still free. ``mate`` saturates the rest of S1 into the rest of S2 (dead ends are cut at
         once); ``counts`` are the colour-preference counts of the rest of S1 and S2. ``order``
         (the sets of :meth:`_floater_sets` that lie in this S2, cheapest first) tightens the
-        floater bound ``flb`` to the cheapest set of S2 players still free. With exact bounds on, ``state`` is the optimal
-        assignment of the rest (:meth:`_trans_state`): each pair tried updates it in ``O(n^2)``."""
+        floater bound ``flb`` to the cheapest set of S2 players still free. With exact bounds
+        on, ``state`` is the optimal assignment of the rest (:meth:`_trans_state`): each pair
+        tried updates it in ``O(n^2)``."""
         r = self.r
         self.tick()
         if used is None:
@@ -1354,10 +1357,10 @@ class _Bracket:
                 return
         elif state is not None and not self.exact_on():
             state = None
-        choices = s2
+        choices = list(enumerate(s2))
         if self.greedy:
-            choices = sorted(s2, key=lambda y: r.pv(x, y))
-        for y in choices:
+            choices.sort(key=lambda t: r.pv(x, t[1]))
+        for col, y in choices:
             if y in used or not r.ok(x, y):
                 continue
             nv = _add(vec, r.pv(x, y))
@@ -1391,7 +1394,7 @@ class _Bracket:
             if state is not None:
                 assign, sf_left = state
                 self.exact_work += len(assign.cols) ** 2
-                fixed = assign.fix(i, s2.index(y))
+                fixed = assign.fix(i, col)
                 if fixed is None:
                     continue
                 child = (fixed, sf_left - self._sf(y))
