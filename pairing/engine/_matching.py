@@ -248,7 +248,6 @@ class Assignment:
         start = -1  # the virtual column that holds ``root`` during the search
         minv: dict[int, int] = {}
         way: dict[int, int] = {}
-        used: list[int] = [start]
         in_tree: set[int] = {start}
         j0 = start
         while True:
@@ -273,14 +272,13 @@ class Assignment:
                     j1 = j
             if delta is None:
                 return False
-            for j in used:
+            for j in in_tree:
                 u[root if j == start else row_of[j]] += delta
                 if j != start:
                     v[j] -= delta
             for j in minv:
                 if j not in in_tree:
                     minv[j] -= delta
-            used.append(j1)
             in_tree.add(j1)
             j0 = j1
             if row_of[j0] == -1:
