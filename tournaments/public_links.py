@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
 
 from tournaments.models import Tournament, new_public_token
 from tournaments.permissions import can_organise
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import NotAllowedError
+from tournaments.services.versions import tournament_changed
 
 
 def _hint(token: str) -> str:
@@ -31,9 +31,9 @@ def public_token_regenerate(*, tournament: Tournament, user: Any) -> Tournament:
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         old = locked.public_token
         locked.public_token = new_public_token()
-        locked.version = F("version") + 1
-        locked.save(update_fields=["public_token", "version", "updated_at"])
-        locked.refresh_from_db(fields=["version"])
+        locked.save(update_fields=["public_token", "updated_at"])
+        tournament_changed(locked.pk)
+        locked.refresh_from_db(fields=["version", "updated_at"])
         audit_record(
             tournament=locked,
             user=user,

@@ -18,35 +18,14 @@ from django.db.models.fields.json import KeyTransform
 from django.http import Http404
 
 from tournaments.models import Board, Participant, Round, RoundBye, Tournament
+from tournaments.scores import format_points
 
 PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.FINISHED)
-PUBLIC_PARTICIPANT_FIELDS = (
-    "id",
-    "tournament_id",
-    "name",
-    "rating",
-    "title",
-    "federation",
-    "club_name",
-    "pairing_number",
-    "status",
-    "joined_round",
-    "withdrawn_from_round",
-)
+PUBLIC_PARTICIPANT_FIELDS = ("id", "tournament_id", *Participant.PUBLIC_FIELDS)
 """The participant columns a public page may read. ``email`` is deliberately absent."""
 
 FIND_LIMIT = 20
 """Most matches "find my board" lists for one search."""
-
-
-def format_points(half_points: int | None) -> str:
-    """2 → "1", 5 → "2½", 1 → "½"; ``None`` → ""."""
-    if half_points is None:
-        return ""
-    whole, half = divmod(half_points, 2)
-    if not half:
-        return str(whole)
-    return f"{whole}½" if whole else "½"
 
 
 # --- the tournament and its public rounds -------------------------------------------------------

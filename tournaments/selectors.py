@@ -23,12 +23,14 @@ from django.http import Http404
 from pairing import services as pairing_services
 from pairing.engine.types import Scoring
 from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
+from tournaments.permissions import visible_tournaments
+from tournaments.scores import format_points
+
+half_points = format_points  # old name, still used by views/rounds.py (16A moves it to format_points)
 
 
 def tournaments_for_user(user: Any) -> list[Tournament]:
-    qs = Tournament.objects.select_related("club").order_by("-created_at")
-    if not user.is_superuser:
-        qs = qs.filter(roles__user=user)
+    qs = visible_tournaments(user).order_by("-created_at")
     return list(
         qs.annotate(
             n_participants=Count("participants", distinct=True),
@@ -42,13 +44,6 @@ def _scores(tournament: Tournament, through_round: int, people: list[Participant
     histories = pairing_services.histories_for_tournament(tournament, through_round, participants=people)
     scoring: Scoring = pairing_services.scoring_for(tournament)
     return {pk: sum(scoring.points(r.result) for r in recs) for pk, recs in histories.items()}
-
-
-def half_points(value: int) -> str:
-    whole, half = divmod(value, 2)
-    if not half:
-        return str(whole)
-    return f"{whole}½" if whole else "½"
 
 
 @dataclass
@@ -67,7 +62,7 @@ def participant_rows(tournament: Tournament) -> list[ParticipantRow]:
     byes: dict[int, list[RoundBye]] = {}
     for bye in RoundBye.objects.filter(tournament=tournament).order_by("round_number"):
         byes.setdefault(bye.participant_id, []).append(bye)
-    return [ParticipantRow(p, half_points(scores.get(p.pk, 0)), byes.get(p.pk, [])) for p in people]
+    return [ParticipantRow(p, format_points(scores.get(p.pk, 0)), byes.get(p.pk, [])) for p in people]
 
 
 def upcoming_byes(tournament: Tournament) -> list[RoundBye]:
@@ -132,7 +127,7 @@ class RoundView:
 
     @property
     def bye_points(self) -> str:
-        return half_points(self.bye.points) if self.bye else ""
+        return format_points(self.bye.points) if self.bye else ""
 
 
 def round_boards(rnd: Round) -> RoundView:
@@ -150,7 +145,7 @@ def round_boards(rnd: Round) -> RoundView:
     return RoundView(
         round=rnd,
         boards=[
-            BoardRow(b, half_points(scores.get(b.white_id, 0)), half_points(scores.get(b.black_id, 0)))
+            BoardRow(b, format_points(scores.get(b.white_id, 0)), format_points(scores.get(b.black_id, 0)))
             for b in boards
         ],
         bye=pab,
@@ -189,9 +184,9 @@ def baku_table(tournament: Tournament, round_number: int) -> list[BakuRow]:
         BakuRow(
             participant=p,
             in_ga=p.pk in ga,
-            score=half_points(scores.get(p.pk, 0)),
-            virtual_points=half_points(vp.get(p.pk, 0)),
-            pairing_score=half_points(scores.get(p.pk, 0) + vp.get(p.pk, 0)),
+            score=format_points(scores.get(p.pk, 0)),
+            virtual_points=format_points(vp.get(p.pk, 0)),
+            pairing_score=format_points(scores.get(p.pk, 0) + vp.get(p.pk, 0)),
         )
         for p in people
     ]
@@ -203,5 +198,5 @@ def board_row(board: Board) -> BoardRow:
     people = list(Participant.objects.filter(pk__in=[board.white_id, board.black_id]))
     scores = _scores(rnd.tournament, rnd.number - 1, people)
     return BoardRow(
-        board, half_points(scores.get(board.white_id, 0)), half_points(scores.get(board.black_id, 0))
+        board, format_points(scores.get(board.white_id, 0)), format_points(scores.get(board.black_id, 0))
     )

@@ -78,20 +78,7 @@ class PublicTournamentOutput(serializers.ModelSerializer):
 class ParticipantOutput(serializers.ModelSerializer):
     class Meta:
         model = Participant
-        fields = (
-            "id",
-            "pairing_number",
-            "name",
-            "rating",
-            "title",
-            "federation",
-            "fide_id",
-            "club_name",
-            "email",
-            "status",
-            "joined_round",
-            "withdrawn_from_round",
-        )
+        fields = ("id", *Participant.RECORD_FIELDS)
         read_only_fields = fields
 
 
@@ -100,18 +87,7 @@ class PublicParticipantOutput(serializers.ModelSerializer):
 
     class Meta:
         model = Participant
-        fields = (
-            "id",
-            "pairing_number",
-            "name",
-            "rating",
-            "title",
-            "federation",
-            "club_name",
-            "status",
-            "joined_round",
-            "withdrawn_from_round",
-        )
+        fields = ("id", *Participant.PUBLIC_FIELDS)
         read_only_fields = fields
 
 

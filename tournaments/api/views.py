@@ -18,7 +18,7 @@ from pairing.services import standings_for_tournament
 from tournaments.api import serializers as s
 from tournaments.api.base import CONFLICT, ERRORS, READ_ERRORS, ApiView
 from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
-from tournaments.permissions import ARBITRATE, ORGANISE
+from tournaments.permissions import ARBITRATE, ORGANISE, visible_tournaments
 from tournaments.services import forbidden_pairs, players, results, rounds, tournaments
 from tournaments.services.errors import ValidationFailed
 
@@ -49,9 +49,7 @@ def _round_detail(rnd: Round) -> dict:
 class TournamentListView(ApiView):
     @extend_schema(responses={200: s.TournamentOutput(many=True), **READ_ERRORS}, summary="Your tournaments")
     def get(self, request):
-        mine = (
-            Tournament.objects.select_related("club").filter(roles__user=request.user).order_by("-created_at")
-        )
+        mine = visible_tournaments(request.user).order_by("-created_at")
         return Response(s.TournamentOutput(mine, many=True).data)
 
     @extend_schema(

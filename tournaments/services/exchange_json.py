@@ -39,6 +39,7 @@ from tournaments.models import (
     Tournament,
     TournamentRole,
 )
+from tournaments.permissions import can_create_in_club
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ValidationFailed
 from tournaments.services.tournaments import SETTING_FIELDS, settings_errors
@@ -47,19 +48,7 @@ FORMAT = "chessclub.tournament"
 VERSION = 1
 
 TOURNAMENT_FIELDS = (*SETTING_FIELDS, "status")
-PARTICIPANT_FIELDS = (
-    "name",
-    "rating",
-    "title",
-    "federation",
-    "fide_id",
-    "club_name",
-    "email",
-    "pairing_number",
-    "status",
-    "joined_round",
-    "withdrawn_from_round",
-)
+PARTICIPANT_FIELDS = Participant.RECORD_FIELDS
 ROUND_FIELDS = ("number", "status", "explanation", "violations", "error", "published_at")
 BOARD_FIELDS = ("number", "result", "version", "corrected_after_pairing")
 BYE_FIELDS = ("round_number", "kind", "points")
@@ -389,7 +378,7 @@ def _club(name: Any, owner: Any) -> Club | None:
     if not isinstance(name, str) or not name:
         return None
     club = Club.objects.filter(name=name).first()
-    if club is None or not (owner.is_superuser or club.members.filter(pk=owner.pk).exists()):
+    if club is None or not can_create_in_club(owner, club):
         return None
     return club
 

@@ -20,13 +20,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Q
-from django.utils import timezone
+from django.db.models import Q
 
 from tournaments.models import Board, ForbiddenPair, Participant, Round, Tournament
 from tournaments.permissions import can_arbitrate
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ConflictError, NotAllowedError, ValidationFailed
+from tournaments.services.versions import tournament_changed
 
 MAX_REASON = 200
 
@@ -34,10 +34,6 @@ MAX_REASON = 200
 def _check(user: Any, tournament: Tournament) -> None:
     if not can_arbitrate(user, tournament):
         raise NotAllowedError("Only the tournament's organisers and arbiters can keep participants apart.")
-
-
-def _bump(tournament: Tournament) -> None:
-    Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1, updated_at=timezone.now())
 
 
 def _snapshot(pair: ForbiddenPair) -> dict[str, Any]:
@@ -188,7 +184,7 @@ def forbidden_pair_add(
             last_round=last_round,
             reason=reason,
         )
-        _bump(locked)
+        tournament_changed(locked.pk)
         audit_record(
             tournament=locked,
             user=user,
@@ -222,4 +218,4 @@ def forbidden_pair_remove(*, pair: ForbiddenPair, user: Any) -> None:
             after=None,
         )
         current.delete()
-        _bump(locked)
+        tournament_changed(locked.pk)
