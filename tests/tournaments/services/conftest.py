@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from pairing.services.swiss import round_pair, round_pair_execute, round_publish
 from tests import factories
 from tournaments.models import Board, Round
 from tournaments.services.results import result_record
-from tournaments.services.rounds import round_pair, round_pair_execute, round_publish
 
 
 def add_players(tournament, n, start_rating=2200):

@@ -2,11 +2,11 @@ from __future__ import annotations
 
 from unittest import mock
 
-from tournaments.tasks import round_pair_task
+from pairing.tasks import round_pair_task
 
 
 def test_the_task_hands_the_round_id_to_the_service():
-    with mock.patch("tournaments.tasks.round_pair_execute") as service:
+    with mock.patch("pairing.tasks.round_pair_execute") as service:
         round_pair_task.run(42)
     service.assert_called_once_with(round_id=42)
 

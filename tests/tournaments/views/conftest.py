@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from pairing.services.swiss import round_pair, round_pair_execute
 from tests.tournaments.services.conftest import add_players, pair_and_publish, play_round  # noqa: F401
 from tournaments.models import Round
-from tournaments.services.rounds import round_pair, round_pair_execute
 
 
 @pytest.fixture
