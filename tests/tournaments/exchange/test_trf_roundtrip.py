@@ -4,34 +4,22 @@ pairings from it."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from django.contrib.auth import get_user_model
 
 from pairing.engine.dutch import pair_round
 from pairing.engine.trf import TrfTournament, parse_trf
 from pairing.engine.types import Colour, ResultCode
+from tests.corpus import CORPUS_SAMPLE, ROUND_TRIP_SAMPLE
 from tournaments.models import Board, Round
 from tournaments.services import players, results, rounds
 from tournaments.services.exchange_trf import trf_export
 from tournaments.services.exchange_trf_import import trf_import
 
-CORPUS = Path(__file__).resolve().parents[4] / "shared" / "corpus"
-"""The reference corpus next to the checkout (``../shared/corpus``)."""
-needs_corpus = pytest.mark.skipif(not CORPUS.exists(), reason=f"reference corpus not found at {CORPUS}")
+CORPUS = CORPUS_SAMPLE
 
 
-def _sample() -> list[Path]:
-    """A fixed, varied sample: files with forfeits, absences and half-point byes, 3/1/0 scoring, Baku."""
-    dutch = sorted((CORPUS / "dutch").glob("*.trf"))
-    baku = sorted((CORPUS / "baku").glob("*.trf"))
-    flavoured = [p for p in dutch if any(k in p.read_text() for k in (" H", " Z", " +", "162 "))]
-    three_one = [p for p in dutch if "162 " in p.read_text()][:2]
-    return flavoured[:: max(1, len(flavoured) // 8)][:8] + three_one + baku[::250][:2]
-
-
-SAMPLE = _sample() if CORPUS.exists() else []
+SAMPLE = [CORPUS / name for name in ROUND_TRIP_SAMPLE]
 
 
 @pytest.mark.parametrize("version", ["2026", "2016"])
@@ -41,7 +29,6 @@ def test_export_import_export_gives_the_same_file(full_tournament, organiser, ve
     assert again == first
 
 
-@needs_corpus
 @pytest.mark.parametrize("path", SAMPLE, ids=lambda p: p.name)
 def test_a_reference_tournament_survives_the_round_trip(db, path):
     owner = get_user_model().objects.create_user("importer")
@@ -149,7 +136,6 @@ def _cut(text: str, rounds_kept: int) -> str:
     return "\n".join(lines)
 
 
-@needs_corpus
 @pytest.mark.parametrize("path", CONTINUABLE, ids=lambda p: p.name)
 def test_an_imported_event_is_continued_here_as_the_file_would_be_paired(
     db, path, django_capture_on_commit_callbacks
