@@ -16,6 +16,6 @@ urlpatterns = [
     path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("tournaments.api.urls")),
-    path("p/", include("tournaments.urls_public")),
+    path("p/", include("tournaments.public.urls")),
     path("", include("tournaments.urls")),
 ]

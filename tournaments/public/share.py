@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.models import Tournament
 from tournaments.permissions import ORGANISE, VIEW, can_organise, staff_tournament
-from tournaments.public_links import public_token_regenerate
+from tournaments.public.links import public_token_regenerate
 from tournaments.services.errors import NotAllowedError
 
 

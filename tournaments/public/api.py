@@ -12,15 +12,15 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from pairing.services import standings_for_tournament
 from tournaments.api import serializers as s
 from tournaments.api.base import ApiView
 from tournaments.models import Board, Round, RoundBye
-from tournaments.public_selectors import (
+from tournaments.public.selectors import (
     PUBLIC_PARTICIPANT_FIELDS,
     PUBLIC_ROUND_STATUSES,
     public_tournament_get,
 )
+from tournaments.public.standings import standings_for_api
 
 _BOARDS = Board.objects.select_related("round", "white", "black").order_by("number")
 _NOT_FOUND = {404: s.ErrorOutput}
@@ -89,4 +89,5 @@ class PublicStandingsView(PublicView):
         summary="Public: standings after the last round with every result in",
     )
     def get(self, request, token: str):
-        return Response(s.StandingsOutput(standings_for_tournament(self.public_tournament(token))).data)
+        # The same cached ranking the standings pages show: one read path, one engine run per change.
+        return Response(s.StandingsOutput(standings_for_api(self.public_tournament(token))).data)

@@ -11,9 +11,10 @@ from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 
-from tournaments import public_pdf, public_standings
-from tournaments import public_selectors as selectors
-from tournaments.views.public_cache import NO_INDEX, public_file
+from tournaments.public import pdf as public_pdf
+from tournaments.public import selectors
+from tournaments.public import standings as public_standings
+from tournaments.public.responses import NO_INDEX, public_file
 
 
 def qr_code_svg(url: str) -> bytes:

@@ -28,8 +28,8 @@ from reportlab.platypus import (
 )
 
 from tournaments.models import Tournament
-from tournaments.public_selectors import RoundPairings
-from tournaments.public_standings import Standings
+from tournaments.public.selectors import RoundPairings
+from tournaments.public.standings import Standings
 
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
 

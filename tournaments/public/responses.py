@@ -1,4 +1,4 @@
-"""How every public page is answered: cached by tournament version, polled cheaply, partial for htmx.
+"""How every public page and file is answered: cached by tournament version, polled cheaply, partial for htmx.
 
 A public page costs one query when nothing changed since it was last rendered (the tournament's
 row, to learn its ``version``). Pages are cached whole under a key holding the link token, the
@@ -17,7 +17,6 @@ from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import urlencode
 
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -25,9 +24,9 @@ from django.utils.cache import get_conditional_response, patch_cache_control, pa
 from django_htmx.http import HttpResponseStopPolling
 
 from tournaments.models import Tournament
+from tournaments.public.cache import single_flight
 
 POLL_SECONDS = 5
-CACHE_SECONDS = 60 * 60
 NO_INDEX = "noindex, nofollow"
 """The link is shared with the people at the venue, not with search engines."""
 BUILD_LOCK_SECONDS = 30
@@ -86,18 +85,16 @@ def public_render(
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
         return _headers(not_modified, etag)
-    content = cache.get(key)
+    # Right after a result every open page polls at once. One request builds the new page; the
+    # other polls are told "nothing yet" (None, then 204) and pick it up on their next poll.
+    content = single_flight(
+        key,
+        lambda: _render(request, tournament, template, partial if htmx else None, build, params),
+        lock_seconds=BUILD_LOCK_SECONDS,
+        if_busy=(lambda: None) if is_poll(request) else None,
+    )
     if content is None:
-        building = f"{key}:building"
-        if not cache.add(building, 1, BUILD_LOCK_SECONDS) and is_poll(request):
-            # Right after a result every open page polls at once. One request builds the new
-            # page; the other polls are told "nothing yet" and pick it up on their next poll.
-            return HttpResponse(status=204)
-        try:
-            content = _render(request, tournament, template, partial if htmx else None, build, params)
-            cache.set(key, content, CACHE_SECONDS)
-        finally:
-            cache.delete(building)
+        return HttpResponse(status=204)
     return _headers(HttpResponse(content, content_type=content_type), etag)
 
 
@@ -139,11 +136,9 @@ def public_file(
     filename: str,
 ) -> HttpResponse:
     """A download (PDF) through the same version-keyed cache as the pages."""
-    key = page_cache_key(tournament, name, False, params)
-    content = cache.get(key)
-    if content is None:
-        content = build()
-        cache.set(key, content, CACHE_SECONDS)
+    content = single_flight(
+        page_cache_key(tournament, name, False, params), build, lock_seconds=BUILD_LOCK_SECONDS
+    )
     response = HttpResponse(content, content_type=content_type)
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     response["X-Robots-Tag"] = NO_INDEX

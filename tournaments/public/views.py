@@ -14,9 +14,9 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
-from tournaments import public_selectors as selectors
-from tournaments import public_standings
-from tournaments.views.public_cache import public_render
+from tournaments.public import selectors
+from tournaments.public import standings as public_standings
+from tournaments.public.responses import public_render
 
 DISPLAY_TOP = 50
 """Places the projector shows: the top of a big open's table, not a quarter-hour scroll through it."""

@@ -1,21 +1,21 @@
-"""Standings, crosstable and one participant's card for the public pages.
+"""The public site's one standings read path (pages, PDFs and the public API), crosstable and cards.
 
 Standings come from the pairing app (``pairing.services.standings_for_tournament``: the engine's
 ranking with every tie-break value and its breakdown). The engine runs once per change of the
 tournament: its answer is cached in two shapes keyed on ``tournament.version``:
 
 * a compact :class:`Ranking` (ids, places, points, values) that the standings, crosstable,
-  projector and participant pages join with the participants they have already loaded;
+  projector and participant pages join with the participants they have already loaded, and that
+  the public API answers from (:func:`standings_for_api`);
 * the breakdowns, which are most of the bulk (several MiB for a 1000-player open), in a few
   buckets by participant id, so one tapped value unpickles a few KiB, not the whole field.
 
-Everything else is worked out from a :class:`~tournaments.public_selectors.Snapshot`, so the
+Everything else is worked out from a :class:`~tournaments.public.selectors.Snapshot`, so the
 number of queries does not grow with the tournament.
 """
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,9 +26,10 @@ from pairing.engine.standings import Standings as EngineStandings
 from pairing.engine.tiebreaks import TIEBREAKS
 from pairing.services import standings_for_tournament
 from tournaments.models import Participant, Round, RoundBye, Tournament
-from tournaments.public_selectors import BYE_SYMBOL, Entry, Snapshot, format_points
+from tournaments.public.cache import CACHE_SECONDS, single_flight
+from tournaments.public.selectors import BYE_SYMBOL, Entry, Snapshot
+from tournaments.scores import format_points
 
-CACHE_SECONDS = 60 * 60
 COMPUTE_LOCK_SECONDS = 60
 COMPUTE_WAIT_SECONDS = 10.0
 BUCKETS = 32
@@ -54,6 +55,11 @@ class RankedRow:
     points: str
     values: tuple[str, ...]
     """Tie-break values in the announced order, as text."""
+    pairing_number: int
+    name: str
+    decimal_points: str
+    """The points as the API writes them ("3.5"); ``points`` is the pages' "3½"."""
+    withdrawn: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +68,9 @@ class Ranking:
     through_round: int
     problem: str = ""
     """Why the engine could not rank the field (e.g. a tie-break the format does not allow)."""
+    tiebreaks: tuple[str, ...] = ()
+    unplayed: str = ""
+    """The unplayed-round rule the tie-breaks were computed with."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,14 +150,27 @@ def _compute(tournament: Tournament) -> tuple[Ranking, dict[int, Breakdown]]:
     rows, breakdowns = [], {}
     for row in result.rows:
         points = _points(row)
-        rows.append(RankedRow(row.id, row.rank, row.by_lot, points, tuple(v.display for v in row.tiebreaks)))
+        values = tuple(v.display for v in row.tiebreaks)
+        rows.append(
+            RankedRow(
+                row.id,
+                row.rank,
+                row.by_lot,
+                points,
+                values,
+                row.tpn,
+                row.name,
+                row.points_display,
+                row.withdrawn,
+            )
+        )
         breakdowns[row.id] = Breakdown(
             row.name,
             row.rank,
             points,
             tuple(TiebreakCell(v.code, v.name, v.display, v.summary, tuple(v.notes)) for v in row.tiebreaks),
         )
-    ranking = Ranking(tuple(rows), result.rounds)
+    ranking = Ranking(tuple(rows), result.rounds, tiebreaks=result.tiebreaks, unplayed=result.unplayed)
     # Every bucket is stored, empty ones too, so asking for an unknown id is a cache hit, not a rerun.
     buckets = _empty_buckets(tournament)
     for pid, breakdown in breakdowns.items():
@@ -160,32 +182,26 @@ def _compute(tournament: Tournament) -> tuple[Ranking, dict[int, Breakdown]]:
 def _cached(tournament: Tournament, what: str) -> Any:
     """``what`` from the cache; on a miss, one request runs the engine while the others wait for it.
 
-    After each result every open standings, crosstable and participant page wants the new ranking
-    at once; running the engine for each of them would multiply the slowest step of the lot.
-    A waiter that sees nothing after ``COMPUTE_WAIT_SECONDS`` computes it itself.
+    After each result every open standings, crosstable and participant page (and the public API)
+    wants the new ranking at once; running the engine for each of them would multiply the slowest
+    step of the lot. A waiter that sees nothing after ``COMPUTE_WAIT_SECONDS`` computes it itself.
     """
-    key = _key(tournament, what)
-    value = cache.get(key)
-    if value is not None:
-        return value
-    lock = _key(tournament, "computing")
-    if not cache.add(lock, 1, COMPUTE_LOCK_SECONDS):
-        deadline = time.monotonic() + COMPUTE_WAIT_SECONDS
-        while time.monotonic() < deadline:
-            time.sleep(0.05)
-            value = cache.get(key)
-            if value is not None:
-                return value
-            if cache.get(lock) is None:  # the other request finished, or failed
-                break
-    try:
+
+    def compute() -> Any:
         ranking, breakdowns = _compute(tournament)
-    finally:
-        cache.delete(lock)
-    if what == "ranking":
-        return ranking
-    bucket = int(what.rsplit("-", 1)[1])
-    return {pid: b for pid, b in breakdowns.items() if pid % BUCKETS == bucket}
+        if what == "ranking":
+            return ranking
+        bucket = int(what.rsplit("-", 1)[1])
+        return {pid: b for pid, b in breakdowns.items() if pid % BUCKETS == bucket}
+
+    return single_flight(
+        _key(tournament, what),
+        compute,
+        lock_key=_key(tournament, "computing"),
+        lock_seconds=COMPUTE_LOCK_SECONDS,
+        wait_seconds=COMPUTE_WAIT_SECONDS,
+        stores_itself=True,
+    )
 
 
 def ranking_cached(tournament: Tournament) -> Ranking:
@@ -194,6 +210,52 @@ def ranking_cached(tournament: Tournament) -> Ranking:
 
 def breakdown_cached(tournament: Tournament, participant_id: int) -> Breakdown | None:
     return _cached(tournament, f"breakdowns-{participant_id % BUCKETS}").get(participant_id)
+
+
+def all_breakdowns(tournament: Tournament) -> dict[int, Breakdown]:
+    """Every participant's breakdown (the public API's full standings), from the same cache."""
+    ranking_cached(tournament)  # computes and stores every bucket on a miss
+    keys = [_key(tournament, f"breakdowns-{bucket}") for bucket in range(BUCKETS)]
+    found = cache.get_many(keys)
+    merged: dict[int, Breakdown] = {}
+    for bucket, key in enumerate(keys):
+        merged.update(found[key] if key in found else _cached(tournament, f"breakdowns-{bucket}"))
+    return merged
+
+
+def standings_for_api(tournament: Tournament) -> dict[str, Any]:
+    """The public API's standings: the pages' cached ranking and breakdowns, in the API's shape.
+
+    Raises ``InvalidRequestError`` (the API answers 409) when the engine cannot rank the field.
+    """
+    ranking = ranking_cached(tournament)
+    if ranking.problem:
+        raise InvalidRequestError(ranking.problem)
+    breakdowns = all_breakdowns(tournament)
+    rows = []
+    for row in ranking.rows:
+        cells = breakdowns[row.participant_id].cells if row.participant_id in breakdowns else ()
+        rows.append(
+            {
+                "rank": row.rank,
+                "id": row.participant_id,
+                "tpn": row.pairing_number,
+                "name": row.name,
+                "points_display": row.decimal_points,
+                "by_lot": row.by_lot,
+                "withdrawn": row.withdrawn,
+                "tiebreaks": [
+                    {"code": c.code, "name": c.name, "display": c.value, "summary": c.breakdown}
+                    for c in cells
+                ],
+            }
+        )
+    return {
+        "rounds": ranking.through_round,
+        "tiebreaks": list(ranking.tiebreaks),
+        "unplayed": ranking.unplayed,
+        "rows": rows,
+    }
 
 
 def standings_build(snapshot: Snapshot, *, top: int | None = None) -> Standings:
