@@ -62,6 +62,19 @@ def missing_results(rnd: Round) -> list[int]:
     return list(Board.objects.filter(round=rnd, result=Board.Result.PENDING).values_list("number", flat=True))
 
 
+def next_round_offered(tournament: Tournament, latest: Round | None) -> bool:
+    """Whether pairing a new round is on offer: a Swiss with rounds left whose latest round (if
+    any) is published or finished. :func:`round_pair` still refuses while a result is missing."""
+    if tournament.format != Tournament.Format.SWISS:
+        return False
+    if latest is None:
+        return True
+    return (
+        latest.status in (Round.Status.PUBLISHED, Round.Status.FINISHED)
+        and latest.number < tournament.rounds_planned
+    )
+
+
 def round_pair(*, tournament: Tournament, user: Any) -> Round:
     """Claim the next round for pairing (see the module docstring)."""
     require_arbiter(user, tournament)
@@ -91,17 +104,16 @@ def round_pair(*, tournament: Tournament, user: Any) -> Round:
             )
             _enqueue(latest)
             return latest
-        if latest is not None:
-            if latest.status == Round.Status.PUBLISHED:
-                boards = missing_results(latest)
-                listed = ", ".join(str(n) for n in boards)
-                raise ValidationFailed(
-                    f"Round {latest.number} is not finished: board{'s' if len(boards) > 1 else ''} {listed} "
-                    f"{'have' if len(boards) > 1 else 'has'} no result yet. The next pairing depends on the scores, "
-                    "so enter every result first."
-                )
-            if latest.number >= locked.rounds_planned:
-                raise ValidationFailed(f"All {locked.rounds_planned} rounds have been paired.")
+        if latest is not None and latest.status == Round.Status.PUBLISHED:
+            boards = missing_results(latest)
+            listed = ", ".join(str(n) for n in boards)
+            raise ValidationFailed(
+                f"Round {latest.number} is not finished: board{'s' if len(boards) > 1 else ''} {listed} "
+                f"{'have' if len(boards) > 1 else 'has'} no result yet. The next pairing depends on the scores, "
+                "so enter every result first."
+            )
+        if not next_round_offered(locked, latest):
+            raise ValidationFailed(f"All {locked.rounds_planned} rounds have been paired.")
         number = 1 if latest is None else latest.number + 1
         if number == 1:
             pairing_numbers_assign(locked)

@@ -18,7 +18,7 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_POST
 
 from pairing.services.drafts import RuleBroken, board_swap_colours, boards_exchange_opponents
-from pairing.services.swiss import round_delete, round_pair, round_publish, round_repair
+from pairing.services.swiss import next_round_offered, round_delete, round_pair, round_publish, round_repair
 from tournaments import selectors
 from tournaments.forms import ExchangeForm
 from tournaments.models import Board, Round, Tournament
@@ -40,9 +40,7 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "tournament": tournament,
         "rounds": rows,
         "next_number": next_number,
-        "can_pair": tournament.format == Tournament.Format.SWISS
-        and next_number <= tournament.rounds_planned
-        and (latest is None or latest.status in (Round.Status.PUBLISHED, Round.Status.FINISHED)),
+        "can_pair": next_round_offered(tournament, latest),
         "open_round": latest
         if latest and latest.status in (Round.Status.PAIRING, Round.Status.DRAFT, Round.Status.FAILED)
         else None,
