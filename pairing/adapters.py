@@ -41,7 +41,6 @@ earlier, not yet joined, or holding a bye or absence for it.
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any
 
 from django.db.models import Q
@@ -311,8 +310,3 @@ def standings_for_tournament(tournament: Tournament, *, through_round: int | Non
 
 def engine_participant_names(request: PairingRequest) -> dict[int, str]:
     return {p.id: p.name for p in request.participants}
-
-
-def explanation_json(explanation: Any) -> dict[str, Any]:
-    """The engine's Explanation as plain JSON (ids stay ids; the page maps them to names)."""
-    return asdict(explanation)
