@@ -10,6 +10,7 @@ Three questions about a tournament, each ``(user, tournament) -> bool``:
 
 Superusers count as organisers everywhere (the back office).
 
+Services ask with ``require_arbiter(user, tournament, to=...)``, which raises ``NotAllowedError``.
 Two more questions: ``can_create_in_club(user, club)`` (club staff may create and restore the
 club's tournaments) and ``visible_tournaments(user)`` (the tournaments a user has a role in).
 
@@ -40,6 +41,7 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 
 from tournaments.models import Club, Tournament, TournamentRole
+from tournaments.services.errors import NotAllowedError
 
 VIEW = "view"
 ARBITRATE = "arbitrate"
@@ -76,6 +78,12 @@ def can_arbitrate(user: Any, tournament: Tournament) -> bool:
 
 def can_organise(user: Any, tournament: Tournament) -> bool:
     return role_of(user, tournament) == TournamentRole.Role.ORGANISER
+
+
+def require_arbiter(user: Any, tournament: Tournament, *, to: str) -> None:
+    """For services: raise ``NotAllowedError`` unless the user may arbitrate (``to``: what they tried)."""
+    if not can_arbitrate(user, tournament):
+        raise NotAllowedError(f"Only the tournament's organisers and arbiters can {to}.")
 
 
 def can_create_in_club(user: Any, club: Club) -> bool:

@@ -7,18 +7,13 @@ import pytest
 from pairing.services import ga_participant_ids, pairing_request_for_round
 from tests import factories
 from tournaments.models import AuditLog, Board, Participant, Round, RoundBye
+from tournaments.services.byes import absence_mark, bye_cancel, bye_record, bye_request
 from tournaments.services.errors import NotAllowedError, ValidationFailed
-from tournaments.services.players import (
-    absence_mark,
-    bye_cancel,
-    bye_request,
-    late_entry,
-    participant_register,
-    participant_withdraw,
-    participants_import_csv,
-)
+from tournaments.services.participants_csv import participants_import_csv
+from tournaments.services.registration import late_entry, participant_register
 from tournaments.services.rounds import tournament_start
 from tournaments.services.tournaments import tournament_create
+from tournaments.services.withdrawals import participant_withdraw
 
 from .conftest import add_players, pair_and_publish, play_round
 
@@ -115,7 +110,7 @@ def test_csv_accepts_a_header_in_any_order_and_semicolons(tournament, arbiter):
 
 def test_csv_import_is_all_or_nothing_when_saving_fails_midway(tournament, arbiter):
     with mock.patch(
-        "tournaments.services.players.pairing_numbers_assign", side_effect=RuntimeError("disk full")
+        "tournaments.services.participants_csv.pairing_numbers_assign", side_effect=RuntimeError("disk full")
     ):
         with pytest.raises(RuntimeError):
             participants_import_csv(tournament=tournament, user=arbiter, text=CSV_OK, commit=True)
@@ -235,13 +230,13 @@ def test_half_point_byes_respect_the_organisers_limits(tournament, arbiter):
     tournament.no_byes_in_last_rounds = 2
     tournament.save()
     people = add_players(tournament, 6)
-    bye = bye_request(participant=people[0], round_number=2, kind="half", user=arbiter)
+    bye = bye_request(participant=people[0], round_number=2, kind="half", user=arbiter).bye
     assert (bye.kind, bye.points) == ("half", 1)
     with pytest.raises(ValidationFailed, match="already had 1 half-point bye"):
         bye_request(participant=people[0], round_number=3, kind="half", user=arbiter)
     with pytest.raises(ValidationFailed, match="last 2 round"):
         bye_request(participant=people[1], round_number=4, kind="half", user=arbiter)
-    zero = bye_request(participant=people[1], round_number=5, kind="zero", user=arbiter)
+    zero = bye_request(participant=people[1], round_number=5, kind="zero", user=arbiter).bye
     assert zero.points == 0
     with pytest.raises(ValidationFailed, match="already has"):
         absence_mark(participant=people[1], round_number=5, user=arbiter)
@@ -262,7 +257,7 @@ def test_a_bye_takes_the_player_out_of_that_rounds_pairing_and_counts_its_points
 
 def test_a_bye_can_be_cancelled_until_its_round_is_published(tournament, arbiter):
     people = add_players(tournament, 4)
-    bye = absence_mark(participant=people[0], round_number=1, user=arbiter)
+    bye = absence_mark(participant=people[0], round_number=1, user=arbiter).bye
     bye_cancel(bye=bye, user=arbiter)
     assert not RoundBye.objects.exists()
     assert AuditLog.objects.filter(action="bye_cancel").exists()
@@ -276,3 +271,14 @@ def test_stranger_cannot_touch_participants(tournament, stranger):
         bye_request(participant=p, round_number=1, kind="half", user=stranger)
     with pytest.raises(NotAllowedError):
         participants_import_csv(tournament=tournament, user=stranger, text=CSV_OK, commit=True)
+
+
+def test_bye_record_dispatches_by_kind_for_the_desk_and_the_api(tournament, arbiter):
+    people = add_players(tournament, 4)
+    absent = bye_record(participant=people[0], round_number=1, kind="absent", user=arbiter)
+    half = bye_record(participant=people[1], round_number=1, kind="half", user=arbiter)
+    assert (absent.bye.kind, absent.bye.points) == ("absent", 0)
+    assert (half.bye.kind, half.bye.points) == ("half", 1)
+    assert not absent.draft_needs_repair
+    with pytest.raises(ValidationFailed, match="either a half-point bye or a zero-point bye"):
+        bye_record(participant=people[2], round_number=1, kind="pab", user=arbiter)

@@ -146,7 +146,7 @@ def test_a_draft_that_pairs_someone_now_on_a_bye_must_be_paired_again(swiss, arb
     round_pair_execute(round_id=rnd.pk)
     player = Participant.objects.get(tournament=swiss, pairing_number=3)
     bye = bye_request(participant=player, round_number=1, kind="zero", user=arbiter)
-    assert bye.needs_repair
+    assert bye.draft_needs_repair
     with pytest.raises(ValidationFailed, match="Pair the round again"):
         round_publish(round=rnd, user=arbiter)
     round_repair(round=rnd, user=arbiter)
