@@ -17,6 +17,8 @@ from django.db.models import Q
 from django.db.models.fields.json import KeyTransform
 from django.http import Http404
 
+from pairing.adapters import board_result_codes, scoring_for
+from pairing.engine.types import ResultCode
 from tournaments.models import Board, Participant, Round, RoundBye, Tournament
 from tournaments.scores import format_points
 
@@ -72,19 +74,14 @@ def public_rounds(*, tournament: Tournament, with_explanations: bool = False) ->
 
 # --- one participant's round-by-round record ----------------------------------------------------
 
-RESULT_POINTS = {
-    # result: (white's share, black's share) as "win"/"draw"/"loss"
-    Board.Result.WHITE_WINS: ("win", "loss"),
-    Board.Result.DRAW: ("draw", "draw"),
-    Board.Result.BLACK_WINS: ("loss", "win"),
-    Board.Result.WHITE_WINS_FORFEIT: ("win", "loss"),
-    Board.Result.BLACK_WINS_FORFEIT: ("loss", "win"),
-    Board.Result.DOUBLE_FORFEIT: ("loss", "loss"),
-    Board.Result.UNPLAYED: (None, None),
+SYMBOL = {
+    ResultCode.WIN: "1",
+    ResultCode.DRAW: "½",
+    ResultCode.LOSS: "0",
+    ResultCode.FORFEIT_WIN: "+",
+    ResultCode.FORFEIT_LOSS: "−",
 }
-FORFEITS = {Board.Result.WHITE_WINS_FORFEIT, Board.Result.BLACK_WINS_FORFEIT, Board.Result.DOUBLE_FORFEIT}
-SYMBOL = {"win": "1", "draw": "½", "loss": "0"}
-FORFEIT_SYMBOL = {"win": "+", "loss": "−"}
+"""How a result letter reads in a participant's record (the letters come from ``pairing.adapters``)."""
 BYE_SYMBOL = {
     RoundBye.Kind.PAIRING_ALLOCATED: "bye",
     RoundBye.Kind.HALF_POINT: "½ bye",
@@ -113,34 +110,28 @@ class Entry:
     score_after: int | None = None
 
 
-def _points_for(tournament: Tournament, outcome: str | None) -> int:
-    if outcome == "win":
-        return tournament.win_points
-    if outcome == "draw":
-        return tournament.draw_points
-    return tournament.loss_points if outcome == "loss" else 0
-
-
 def _board_entries(tournament: Tournament, board: BoardRow, round_number: int) -> tuple[Entry, Entry]:
     if not board.result:
         white = Entry(round_number, None, "", board.black_id, "w", board.number)
         black = Entry(round_number, None, "", board.white_id, "b", board.number)
         return white, black
-    outcome_white, outcome_black = RESULT_POINTS.get(board.result, (None, None))
-    symbols = FORFEIT_SYMBOL if board.result in FORFEITS else SYMBOL
+    # Not played (0-0): no letter, no points.
+    codes = board_result_codes(board.result)
+    scoring = scoring_for(tournament)
+    code_white, code_black = codes if codes is not None else (None, None)
     return (
         Entry(
             round_number,
-            _points_for(tournament, outcome_white),
-            symbols.get(outcome_white or "", "0"),
+            scoring.points(code_white) if code_white else 0,
+            SYMBOL.get(code_white, "0") if code_white else "0",
             board.black_id,
             "w",
             board.number,
         ),
         Entry(
             round_number,
-            _points_for(tournament, outcome_black),
-            symbols.get(outcome_black or "", "0"),
+            scoring.points(code_black) if code_black else 0,
+            SYMBOL.get(code_black, "0") if code_black else "0",
             board.white_id,
             "b",
             board.number,
