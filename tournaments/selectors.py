@@ -7,6 +7,7 @@ queries (the view tests pin them), so templates never touch related managers.
 * ``round_rows(tournament)``: every round with board and result counts.
 * ``round_boards(rnd)``: a round's boards with both players and their scores before the round.
 * ``round_get(tournament, number)``: one round or 404.
+* ``tiebreak_preview(codes, format)``: the tie-break names a list would publish, or why it is invalid.
 * ``next_round_number(tournament)`` and ``baku_table(tournament, round_number)``: who is in GA and
   each participant's virtual points for the round being paired (staff only; public pages show real
   scores).
@@ -20,7 +21,9 @@ from typing import Any
 from django.db.models import Count, F, Q
 from django.http import Http404
 
-from pairing import services as pairing_services
+from pairing import adapters as pairing_adapters
+from pairing.engine.errors import PairingError
+from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, TIEBREAKS, validate_tiebreaks
 from pairing.engine.types import Scoring
 from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import visible_tournaments
@@ -41,8 +44,8 @@ def tournaments_for_user(user: Any) -> list[Tournament]:
 
 def _scores(tournament: Tournament, through_round: int, people: list[Participant]) -> dict[int, int]:
     """Half-points after ``through_round`` per participant (two queries)."""
-    histories = pairing_services.histories_for_tournament(tournament, through_round, participants=people)
-    scoring: Scoring = pairing_services.scoring_for(tournament)
+    histories = pairing_adapters.histories_for_tournament(tournament, through_round, participants=people)
+    scoring: Scoring = pairing_adapters.scoring_for(tournament)
     return {pk: sum(scoring.points(r.result) for r in recs) for pk, recs in histories.items()}
 
 
@@ -178,8 +181,8 @@ def baku_table(tournament: Tournament, round_number: int) -> list[BakuRow]:
         return []
     people = list(Participant.objects.filter(tournament=tournament).order_by("pairing_number", "name"))
     scores = _scores(tournament, round_number - 1, people)
-    ga = pairing_services.ga_participant_ids(tournament, people)
-    vp = pairing_services.virtual_points(tournament, round_number, people)
+    ga = pairing_adapters.ga_participant_ids(tournament, people)
+    vp = pairing_adapters.virtual_points(tournament, round_number, people)
     return [
         BakuRow(
             participant=p,
@@ -200,3 +203,19 @@ def board_row(board: Board) -> BoardRow:
     return BoardRow(
         board, format_points(scores.get(board.white_id, 0)), format_points(scores.get(board.black_id, 0))
     )
+
+
+TIEBREAK_NAMES = {info.code: info.name for info in TIEBREAKS}
+
+
+def tiebreak_preview(codes: str, fmt: str) -> tuple[list[str], str]:
+    """The tie-breaks that would be published for ``codes`` (empty: the format's defaults), as
+    "CODE — Name", or no names and the engine's message why the list is not valid."""
+    round_robin = fmt == Tournament.Format.ROUND_ROBIN
+    raw = [c for c in codes.split(",") if c.strip()] or list(
+        ROUND_ROBIN_DEFAULT if round_robin else SWISS_DEFAULT
+    )
+    try:
+        return [f"{c} — {TIEBREAK_NAMES[c]}" for c in validate_tiebreaks(raw, round_robin=round_robin)], ""
+    except PairingError as exc:
+        return [], str(exc)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from pairing.engine.trf import decode_trf
 from tournaments.models import Board, Club, ForbiddenPair, Participant, Round, RoundBye, Tournament
+from tournaments.services.exchange_trf_import import trf_text
 
 # --- output ----------------------------------------------------------------------------------
 
@@ -329,7 +329,7 @@ class TrfImportInput(serializers.Serializer):
                 raise serializers.ValidationError(
                     {"file": ["A TRF file of more than 5 MB is not a tournament."]}
                 )
-            attrs["trf"] = decode_trf(upload.read())
+            attrs["trf"] = trf_text(upload.read())
         if not attrs.get("trf"):
             raise serializers.ValidationError(
                 {"trf": ["Send the file's text as `trf`, or upload it as `file`."]}

@@ -14,7 +14,8 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
-from pairing.services import standings_for_tournament
+from pairing.adapters import standings_for_tournament
+from pairing.services import round_robin, swiss
 from tournaments.api import serializers as s
 from tournaments.api.base import CONFLICT, ERRORS, READ_ERRORS, ApiView
 from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
@@ -24,7 +25,6 @@ from tournaments.services import (
     forbidden_pairs,
     registration,
     results,
-    rounds,
     tournaments,
     withdrawals,
 )
@@ -266,7 +266,7 @@ class RoundPairView(ApiView):
     )
     def post(self, request, tournament_id: int):
         tournament = self.tournament(tournament_id, ARBITRATE)
-        rnd = rounds.round_pair(tournament=tournament, user=request.user)
+        rnd = swiss.round_pair(tournament=tournament, user=request.user)
         rnd.refresh_from_db()
         response = Response(s.RoundOutput(rnd).data, status=status.HTTP_202_ACCEPTED)
         response["Location"] = request.build_absolute_uri(
@@ -283,7 +283,7 @@ class TournamentStartView(ApiView):
     )
     def post(self, request, tournament_id: int):
         tournament = self.tournament(tournament_id, ORGANISE)
-        created = rounds.tournament_start(tournament=tournament, user=request.user)
+        created = round_robin.tournament_start(tournament=tournament, user=request.user)
         return Response(s.RoundOutput(created, many=True).data, status=status.HTTP_201_CREATED)
 
 
@@ -301,7 +301,7 @@ class RoundPublishView(ApiView):
     )
     def post(self, request, tournament_id: int, number: int):
         tournament = self.tournament(tournament_id, ARBITRATE)
-        rnd = rounds.round_publish(round=_round(tournament, number), user=request.user)
+        rnd = swiss.round_publish(round=_round(tournament, number), user=request.user)
         return Response(_round_detail(_round(tournament, rnd.number)))
 
 

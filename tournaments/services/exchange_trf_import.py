@@ -26,7 +26,7 @@ from django.db import transaction
 from pairing.adapters import board_result_from_codes
 from pairing.engine.errors import InvalidRequestError, TrfError
 from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, validate_tiebreaks
-from pairing.engine.trf import TrfTournament, parse_trf
+from pairing.engine.trf import TrfTournament, decode_trf, parse_trf
 from pairing.engine.types import Colour, ResultCode, RoundRecord, Scoring
 from tournaments.models import (
     Board,
@@ -59,6 +59,11 @@ class _PlannedBoard:
     white: int
     black: int
     result: str
+
+
+def trf_text(data: bytes) -> str:
+    """An uploaded TRF file's text: the engine's reading of its bytes (UTF-8, else Latin-1)."""
+    return decode_trf(data)
 
 
 def trf_import(*, text: str, owner, name: str = "") -> Tournament:
