@@ -19,7 +19,7 @@ from tournaments.models import Board, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import can_organise
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import NotAllowedError, ValidationFailed
-from tournaments.services.players import initial_order_key, pairing_numbers_assign
+from tournaments.services.pairing_numbers import initial_order_key, pairing_numbers_assign
 from tournaments.services.versions import tournament_changed
 
 

@@ -36,7 +36,7 @@ from tournaments.models import Board, Round, RoundBye, Tournament
 from tournaments.permissions import can_arbitrate
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ConflictError, NotAllowedError, ValidationFailed
-from tournaments.services.players import pairing_numbers_assign
+from tournaments.services.pairing_numbers import pairing_numbers_assign
 from tournaments.services.versions import tournament_changed
 
 logger = logging.getLogger(__name__)
