@@ -1,3 +1,5 @@
+"""The site's URL map: back office, login, the API under ``/api/``, public pages under ``/p/``, staff pages."""
+
 from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import RedirectView

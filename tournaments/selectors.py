@@ -29,7 +29,6 @@ from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBy
 from tournaments.permissions import visible_tournaments
 from tournaments.scores import format_points
 
-half_points = format_points  # old name, still used by views/rounds.py (16A moves it to format_points)
 
 
 def tournaments_for_user(user: Any) -> list[Tournament]:

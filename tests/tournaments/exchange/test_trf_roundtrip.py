@@ -10,9 +10,10 @@ from django.contrib.auth import get_user_model
 from pairing.engine.dutch import pair_round
 from pairing.engine.trf import TrfTournament, parse_trf
 from pairing.engine.types import Colour, ResultCode
+from pairing.services import round_robin, swiss
 from tests.corpus import CORPUS_SAMPLE, ROUND_TRIP_SAMPLE
 from tournaments.models import Board, Round
-from tournaments.services import players, results, rounds
+from tournaments.services import byes, registration, results
 from tournaments.services.exchange_trf import trf_export
 from tournaments.services.exchange_trf_import import trf_import
 
@@ -67,7 +68,7 @@ def test_the_engine_reproduces_every_round_the_app_paired_from_the_export(
     tournament.rounds_planned = 4
     tournament.save()
     for n in range(7):
-        players.participant_register(
+        registration.participant_register(
             tournament=tournament, user=organiser, name=f"Player {n}", rating=2000 - 37 * n
         )
     outcomes = [
@@ -79,12 +80,12 @@ def test_the_engine_reproduces_every_round_the_app_paired_from_the_export(
     for number in range(1, 5):
         if number == 3:
             last = tournament.participants.order_by("-pairing_number").first()
-            players.bye_request(participant=last, round_number=3, kind="half", user=organiser)
+            byes.bye_request(participant=last, round_number=3, kind="half", user=organiser)
         with django_capture_on_commit_callbacks(execute=True):
-            rnd = rounds.round_pair(tournament=tournament, user=organiser)
+            rnd = swiss.round_pair(tournament=tournament, user=organiser)
         rnd.refresh_from_db()
         assert rnd.status == Round.Status.DRAFT, rnd.error
-        rounds.round_publish(round=rnd, user=organiser)
+        swiss.round_publish(round=rnd, user=organiser)
         for i, board in enumerate(rnd.boards.order_by("number")):
             results.result_record(
                 board=board, user=organiser, result=outcomes[(i + number) % 4], expected_version=board.version
@@ -101,10 +102,10 @@ def test_a_round_robin_with_a_sitting_out_player_survives_the_round_trip(organis
     tournament.bye_points = 0
     tournament.save()
     for n in range(5):
-        players.participant_register(
+        registration.participant_register(
             tournament=tournament, user=organiser, name=f"Robin {n}", rating=1900 - n
         )
-    created = rounds.tournament_start(tournament=tournament, user=organiser)
+    created = round_robin.tournament_start(tournament=tournament, user=organiser)
     for rnd in created[:3]:
         for board in rnd.boards.all():
             results.result_record(board=board, user=organiser, result=Board.Result.DRAW, expected_version=0)
@@ -146,7 +147,7 @@ def test_an_imported_event_is_continued_here_as_the_file_would_be_paired(
     text = _cut(path.read_text(), 3)
     imported = trf_import(text=text, owner=owner)
     with django_capture_on_commit_callbacks(execute=True):
-        rnd = rounds.round_pair(tournament=imported, user=owner)
+        rnd = swiss.round_pair(tournament=imported, user=owner)
     rnd.refresh_from_db()
     assert rnd.number == 4
     assert rnd.status == Round.Status.DRAFT, rnd.error

@@ -5,13 +5,13 @@ from unittest import mock
 import pytest
 
 from pairing.services import ga_participant_ids, pairing_request_for_round
+from pairing.services.round_robin import tournament_start
 from tests import factories
 from tournaments.models import AuditLog, Board, Participant, Round, RoundBye
 from tournaments.services.byes import absence_mark, bye_cancel, bye_record, bye_request
 from tournaments.services.errors import NotAllowedError, ValidationFailed
 from tournaments.services.participants_csv import participants_import_csv
 from tournaments.services.registration import late_entry, participant_register
-from tournaments.services.rounds import tournament_start
 from tournaments.services.tournaments import tournament_create
 from tournaments.services.withdrawals import participant_withdraw
 
