@@ -95,20 +95,30 @@ def _duplicate_errors(tournament: Tournament, values: dict[str, Any]) -> list[st
     return errors
 
 
+def _refuse_unknown(fields: dict[str, Any]) -> None:
+    unknown = set(fields) - set(Participant.EDITABLE_FIELDS)
+    if unknown:
+        raise ValidationFailed(f"Unknown participant fields: {', '.join(sorted(unknown))}.")
+
+
+def _new_participant_values(tournament: Tournament, fields: dict[str, Any]) -> dict[str, Any]:
+    """The clean values of a newcomer, or ``ValidationFailed`` with every problem (duplicates too)."""
+    values, errors = clean_participant_fields(fields)
+    errors += _duplicate_errors(tournament, values) if not errors else []
+    if errors:
+        raise ValidationFailed(" ".join(errors))
+    return values
+
+
 def participant_register(*, tournament: Tournament, user: Any, **fields: Any) -> Participant:
     """Register one participant; after round 1 is paired this is a late entry."""
     require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
     if Round.objects.filter(tournament=tournament).exists():
         return late_entry(tournament=tournament, user=user, **fields)
-    unknown = set(fields) - set(Participant.EDITABLE_FIELDS)
-    if unknown:
-        raise ValidationFailed(f"Unknown participant fields: {', '.join(sorted(unknown))}.")
+    _refuse_unknown(fields)
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)
-        values, errors = clean_participant_fields(fields)
-        errors += _duplicate_errors(tournament, values) if not errors else []
-        if errors:
-            raise ValidationFailed(" ".join(errors))
+        values = _new_participant_values(tournament, fields)
         participant = Participant.objects.create(tournament=tournament, **values)
         pairing_numbers_assign(tournament)
         participant.refresh_from_db()
@@ -137,9 +147,7 @@ def late_entry(
             "A round robin's schedule is fixed when it starts: every pairing was drawn up before round 1, "
             "so a late entry cannot be fitted in. Register players before starting the tournament."
         )
-    unknown = set(fields) - set(Participant.EDITABLE_FIELDS)
-    if unknown:
-        raise ValidationFailed(f"Unknown participant fields: {', '.join(sorted(unknown))}.")
+    _refuse_unknown(fields)
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         first_open = last_published_number(locked) + 1
@@ -152,10 +160,7 @@ def late_entry(
             raise ValidationFailed(
                 f"The tournament has {locked.rounds_planned} rounds; there is no round {joined} to join."
             )
-        values, errors = clean_participant_fields(fields)
-        errors += _duplicate_errors(locked, values) if not errors else []
-        if errors:
-            raise ValidationFailed(" ".join(errors))
+        values = _new_participant_values(locked, fields)
         participant = Participant.objects.create(tournament=locked, joined_round=joined, **values)
         half = locked.late_entry_points == Tournament.LateEntryPoints.HALF
         RoundBye.objects.bulk_create(
