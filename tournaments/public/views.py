@@ -14,6 +14,7 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
+from tournaments.public import crosstable as public_crosstable
 from tournaments.public import selectors
 from tournaments.public import standings as public_standings
 from tournaments.public.responses import public_render
@@ -96,7 +97,7 @@ def crosstable(request: HtmxHttpRequest, token: str) -> HttpResponse:
         snapshot = selectors.snapshot_load(tournament=tournament)
         table = public_standings.standings_build(snapshot)
         return {
-            "crosstable": public_standings.crosstable_build(snapshot, table),
+            "crosstable": public_crosstable.crosstable_build(snapshot, table),
             "latest_round": snapshot.latest_round.number if snapshot.latest_round else None,
             "page": "crosstable",
         }
@@ -127,7 +128,7 @@ def participant(request: HtmxHttpRequest, token: str, participant_id: int) -> Ht
             "score": selectors.format_points(snapshot.score(person.id)),
             "standing": public_standings.breakdown_cached(tournament, person.id),
             "through_round": public_standings.ranking_cached(tournament).through_round,
-            "card": public_standings.participant_card(snapshot, person.id),
+            "card": public_crosstable.participant_card(snapshot, person.id),
             "page": "participant",
         }
 
