@@ -13,6 +13,7 @@ from rest_framework import serializers
 
 from tournaments.models import Board, Club, ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.services.exchange_trf_import import trf_text
+from tournaments.services.tournaments import DESCRIPTIVE_FIELDS, SETTING_FIELDS
 
 # --- output ----------------------------------------------------------------------------------
 
@@ -24,27 +25,10 @@ class TournamentOutput(serializers.ModelSerializer):
         model = Tournament
         fields = (
             "id",
-            "name",
-            "place",
-            "start_date",
-            "end_date",
+            *DESCRIPTIVE_FIELDS,
             "club",
-            "format",
-            "double_round_robin",
-            "rounds_planned",
-            "win_points",
-            "draw_points",
-            "loss_points",
-            "bye_points",
-            "late_entry_points",
-            "acceleration",
-            "tiebreaks",
-            "unplayed_rule",
-            "initial_colour",
-            "pairing_numbers",
-            "max_half_byes",
-            "no_byes_in_last_rounds",
-            "withdrawal_games",
+            # Every setting except the seed of the drawing of lots, which the API has never shown.
+            *(f for f in SETTING_FIELDS if f not in DESCRIPTIVE_FIELDS and f != "lots_seed"),
             "status",
             "version",
             "public_token",
