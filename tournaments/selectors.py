@@ -30,7 +30,6 @@ from tournaments.permissions import visible_tournaments
 from tournaments.scores import format_points
 
 
-
 def tournaments_for_user(user: Any) -> list[Tournament]:
     qs = visible_tournaments(user).order_by("-created_at")
     return list(
