@@ -1,3 +1,5 @@
+"""pairing.tasks: the Celery task hands the round id to the pairing service, under a stable name."""
+
 from __future__ import annotations
 
 from unittest import mock
