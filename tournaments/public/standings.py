@@ -223,7 +223,37 @@ def all_breakdowns(tournament: Tournament) -> dict[int, Breakdown]:
     return merged
 
 
-def standings_for_api(tournament: Tournament) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class ApiTiebreak:
+    code: str
+    name: str
+    display: str
+    summary: str
+
+
+@dataclass(frozen=True, slots=True)
+class ApiStandingRow:
+    """One row as the API shows it; the names match the engine's rows, so one serializer reads both."""
+
+    rank: int
+    id: int
+    tpn: int
+    name: str
+    points_display: str
+    by_lot: bool
+    withdrawn: bool
+    tiebreaks: tuple[ApiTiebreak, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ApiStandings:
+    rounds: int
+    tiebreaks: tuple[str, ...]
+    unplayed: str
+    rows: tuple[ApiStandingRow, ...]
+
+
+def standings_for_api(tournament: Tournament) -> ApiStandings:
     """The public API's standings: the pages' cached ranking and breakdowns, in the API's shape.
 
     Raises ``InvalidRequestError`` (the API answers 409) when the engine cannot rank the field.
@@ -235,27 +265,20 @@ def standings_for_api(tournament: Tournament) -> dict[str, Any]:
     rows = []
     for row in ranking.rows:
         cells = breakdowns[row.participant_id].cells if row.participant_id in breakdowns else ()
+        tiebreaks = tuple(ApiTiebreak(c.code, c.name, c.value, c.breakdown) for c in cells)
         rows.append(
-            {
-                "rank": row.rank,
-                "id": row.participant_id,
-                "tpn": row.pairing_number,
-                "name": row.name,
-                "points_display": row.decimal_points,
-                "by_lot": row.by_lot,
-                "withdrawn": row.withdrawn,
-                "tiebreaks": [
-                    {"code": c.code, "name": c.name, "display": c.value, "summary": c.breakdown}
-                    for c in cells
-                ],
-            }
+            ApiStandingRow(
+                row.rank,
+                row.participant_id,
+                row.pairing_number,
+                row.name,
+                row.decimal_points,
+                row.by_lot,
+                row.withdrawn,
+                tiebreaks,
+            )
         )
-    return {
-        "rounds": ranking.through_round,
-        "tiebreaks": list(ranking.tiebreaks),
-        "unplayed": ranking.unplayed,
-        "rows": rows,
-    }
+    return ApiStandings(ranking.through_round, ranking.tiebreaks, ranking.unplayed, tuple(rows))
 
 
 def standings_build(snapshot: Snapshot, *, top: int | None = None) -> Standings:

@@ -60,3 +60,13 @@ def test_standings_before_round_one(tournament, organiser_api, arbiter):
     body = organiser_api.get(url(tournament)).json()
     assert body["through_round"] == 0
     assert [row["points"] for row in body["rows"]] == ["0.0", "0.0", "0.0"]
+
+
+def test_the_public_standings_from_the_cache_match_the_staff_standings_from_the_engine(
+    event, organiser_api, anon_api
+):
+    staff = organiser_api.get(url(event)).json()
+    public = anon_api.get(f"/api/public/{event.public_token}/standings/").json()
+    again = anon_api.get(f"/api/public/{event.public_token}/standings/").json()  # from the cache
+    assert public == staff
+    assert again == staff
