@@ -10,7 +10,8 @@ Three questions about a tournament, each ``(user, tournament) -> bool``:
 
 Superusers count as organisers everywhere (the back office).
 
-Services ask with ``require_arbiter(user, tournament, to=...)``, which raises ``NotAllowedError``.
+Services ask with ``require_arbiter`` / ``require_organiser(user, tournament, to=...)``, which
+raise ``NotAllowedError`` with the one wording of the refusal.
 Two more questions: ``can_create_in_club(user, club)`` (club staff may create and restore the
 club's tournaments) and ``visible_tournaments(user)`` (the tournaments a user has a role in).
 
@@ -84,6 +85,12 @@ def require_arbiter(user: Any, tournament: Tournament, *, to: str) -> None:
     """For services: raise ``NotAllowedError`` unless the user may arbitrate (``to``: what they tried)."""
     if not can_arbitrate(user, tournament):
         raise NotAllowedError(f"Only the tournament's organisers and arbiters can {to}.")
+
+
+def require_organiser(user: Any, tournament: Tournament, *, to: str) -> None:
+    """For services: raise ``NotAllowedError`` unless the user organises the tournament."""
+    if not can_organise(user, tournament):
+        raise NotAllowedError(f"Only the tournament's organisers can {to}.")
 
 
 def can_create_in_club(user: Any, club: Club) -> bool:

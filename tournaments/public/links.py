@@ -7,9 +7,8 @@ from typing import Any
 from django.db import transaction
 
 from tournaments.models import Tournament, new_public_token
-from tournaments.permissions import can_organise
+from tournaments.permissions import require_organiser
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import NotAllowedError
 from tournaments.services.versions import tournament_changed
 
 
@@ -25,8 +24,7 @@ def public_token_regenerate(*, tournament: Tournament, user: Any) -> Tournament:
     2. Lock the row, store a fresh token and bump ``version`` so no cached page outlives the change.
     3. Record it in the audit log, with only the first characters of each token.
     """
-    if not can_organise(user, tournament):
-        raise NotAllowedError("Only the tournament's organisers can change its public link.")
+    require_organiser(user, tournament, to="change its public link")
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         old = locked.public_token
