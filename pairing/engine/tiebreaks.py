@@ -169,7 +169,7 @@ TIEBREAKS: tuple[TiebreakInfo, ...] = (
     TiebreakInfo(
         "KS",
         "Koya score",
-        "Points scored against the opponents who finished on at least half the maximum score.",
+        "Points scored against the opponents whose final score is at least half the maximum score.",
         "9.2",
     ),
 )
@@ -824,7 +824,13 @@ class TournamentTiebreaks:
         """KS (9.2): points scored against the opponents who finished on at least half the maximum score.
 
         The maximum is a win's points times the games a participant can play: the rounds, less the bye
-        rounds of a round robin with an odd number of players."""
+        rounds of a round robin with an odd number of players.
+
+        Whether an opponent reaches the limit is decided on their real final score, the one the standings
+        show, in every unplayed-round regime: 9.2 defines Koya for round robins, where scores are not
+        adjusted (15.2), and does not say that the 16.3 adjustment applies to the limit in a Swiss. The real
+        score keeps KS checkable against the standings and agrees with the other implementations we compared
+        with (tiebreak-core)."""
         games = self.rounds
         n_players = len(self.records)
         if self.round_robin and n_players % 2 == 1 and n_players and self.rounds % n_players == 0:
@@ -834,20 +840,25 @@ class TournamentTiebreaks:
         for e in self.entries[pid]:
             if e.source not in ("game", "forfeit"):
                 continue
+            assert e.opponent is not None
+            final = self.total[e.opponent]
             v = Fraction(e.own, 2)
             parts.append(
                 Contribution(
                     e.round,
                     v,
                     format_points(v),
-                    f"{self._entry_label(e)} on {_pts(e.score)}",
+                    f"{self._entry_label(e)} on {_pts(final)}",
                     e.source,
                     e.opponent,
-                    cut=2 * e.score < limit,
+                    cut=2 * final < limit,
                 )
             )
         total = sum((p.value for p in parts if not p.cut), Fraction(0))
-        note = f"counts opponents on at least {format_points(Fraction(limit, 4))} (half of {_pts(limit)})"
+        note = (
+            f"counts the points scored against opponents whose final score is at least "
+            f"{format_points(Fraction(limit, 4))} (half of {_pts(limit)})"
+        )
         return self._make("KS", total, format_points(total), parts, [note])
 
     # ------------------------------------------------------------------ direct encounter

@@ -241,3 +241,20 @@ def test_p_withdrawn_after_round_5() -> None:
     parts = {p.round: p for p in t.value(P, "BH").parts}
     assert (parts[6].display, parts[7].display) == ("3.0", "3.0")
     assert parts[6].source == "dummy"
+
+
+# Koya in a Swiss with unplayed rounds (C.07 9.2 defines it for round robins and does not say which score
+# decides the 50 % limit): the product uses the opponent's real final score, the one the standings show.
+# With P withdrawn after round 5, P finishes on 3.0, below half of 7 = 3.5, although P's adjusted score
+# (4.0: the two zero-point byes after the withdrawal count as draws, 16.3) is above it. D beat P in round 4:
+# that point does not count for D's Koya, under every unplayed-round rule.
+@pytest.mark.parametrize("regime", ["virtual-opponent", "fide-2024", "fide-2026"])
+def test_koya_uses_the_opponents_real_score_not_the_adjusted_one(regime: str) -> None:
+    t = TournamentTiebreaks(build(p_withdraws_after=5), 7, regime=regime)
+    ks = t.value(ID["D"], "KS")
+    (against_p,) = (p for p in ks.parts if p.round == 4)
+    assert against_p.display == "1.0"
+    assert against_p.label == "P on 3.0"
+    assert against_p.cut
+    assert ks.value == sum((p.value for p in ks.parts if not p.cut), Fraction(0))
+    assert any("final score" in note for note in ks.notes)
