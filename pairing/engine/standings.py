@@ -21,12 +21,13 @@ from __future__ import annotations
 import csv
 import io
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from pairing.engine.errors import InvalidRequestError
 from pairing.engine.tiebreaks import (
+    DE_RULES,
     REGIMES,
     ROUND_ROBIN_DEFAULT,
     SWISS_DEFAULT,
@@ -229,17 +230,26 @@ def compute_standings(request: StandingsRequest) -> Standings:
     return Standings(tuple(rows), codes, request.unplayed, request.rounds, request.seed, tuple(lots))
 
 
-def standings_csv(tournament: TrfTournament, tiebreaks: list[str], unplayed: str, *, seed: int = 0) -> str:
+def standings_csv(
+    tournament: TrfTournament,
+    tiebreaks: list[str],
+    unplayed: str,
+    *,
+    seed: int = 0,
+    direct_encounter: str = "all-met",
+) -> str:
     """Standings of a parsed TRF tournament as CSV (the CLI's ``--standings``).
 
     ``tournament`` is a :class:`pairing.engine.trf.TrfTournament` (from ``parse_trf``). The header is
     ``rank,pairing_number,name,points,`` followed by one column per tie-break in the order asked; points and
-    point-valued tie-breaks are decimals (``3.5``), counts and ratings integers.
+    point-valued tie-breaks are decimals (``3.5``), counts and ratings integers. ``direct_encounter`` is one
+    of :data:`pairing.engine.tiebreaks.DE_RULES`.
 
     Raises
     ------
     UnknownTiebreakError
-        An unknown tie-break code (checked before anything else) or unplayed-round rule.
+        An unknown tie-break code (checked before anything else), unplayed-round rule or direct-encounter
+        rule.
     InvalidRequestError
         Anything else wrong with the tournament (no players, inconsistent games).
     """
@@ -248,7 +258,11 @@ def standings_csv(tournament: TrfTournament, tiebreaks: list[str], unplayed: str
         raise UnknownTiebreakError(
             f"unknown unplayed-round rule {unplayed!r}; choose one of: {', '.join(REGIMES)}"
         )
-    request = _request_from_trf(tournament, codes, unplayed, seed)
+    if direct_encounter not in DE_RULES:
+        raise UnknownTiebreakError(
+            f"unknown direct-encounter rule {direct_encounter!r}; choose one of: {', '.join(DE_RULES)}"
+        )
+    request = replace(_request_from_trf(tournament, codes, unplayed, seed), direct_encounter=direct_encounter)
     standings = compute_standings(request)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")

@@ -457,3 +457,71 @@ def test_command_line_reports_an_unknown_code(tmp_path: Path) -> None:
     status = main(["--standings", str(path), "--tiebreaks", "BH,NOPE"], stdout=out, stderr=err)
     assert status == 2 and out.getvalue() == ""
     assert "unknown tie-break 'NOPE'" in err.getvalue()
+
+
+# A, B and C finish on 2.0; A beat B and C, who never met (C.07 6.3: B and C could reach 1.0 at most, A has
+# 2.0, so A is first whatever their missing game would give). A always had White, B and C had Black twice,
+# so games with Black (BPG) put A last when direct encounter does not decide.
+#   R1 A-B 1-0, C-D 1-0, E-F 1-0; R2 A-C 1-0, B-E 1-0, D-F 1/2; R3 A-D 0-1, F-B 0-1, E-C 0-1
+NOT_ALL_MET = tournament(
+    "ABCDEF",
+    [
+        (1, "A", "B", "1-0"),
+        (1, "C", "D", "1-0"),
+        (1, "E", "F", "1-0"),
+        (2, "A", "C", "1-0"),
+        (2, "B", "E", "1-0"),
+        (2, "D", "F", "1/2"),
+        (3, "A", "D", "0-1"),
+        (3, "F", "B", "0-1"),
+        (3, "E", "C", "0-1"),
+    ],
+)
+
+
+def not_all_met_trf(tmp_path: Path) -> Path:
+    from pairing.engine.trf import TrfPlayer, TrfTournament, write_trf
+
+    players = tuple(TrfPlayer(id=p.id, name=p.name, rating=p.rating, records=p.history) for p in NOT_ALL_MET)
+    path = tmp_path / "not_all_met.trf"
+    path.write_text(write_trf(TrfTournament(players=players, total_rounds=3)), newline="")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("option", "first_three"),
+    [
+        ([], ["B", "C", "A"]),
+        (["--direct-encounter", "all-met"], ["B", "C", "A"]),
+        (["--direct-encounter", "fide"], ["A", "B", "C"]),
+    ],
+)
+def test_command_line_chooses_the_direct_encounter_rule(
+    tmp_path: Path, option: list[str], first_three: list[str]
+) -> None:
+    from pairing.engine.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    status = main(
+        ["--standings", str(not_all_met_trf(tmp_path)), "--tiebreaks", "DE,BPG", *option],
+        stdout=out,
+        stderr=err,
+    )
+    assert (status, err.getvalue()) == (0, "")
+    rows = out.getvalue().splitlines()
+    assert rows[0] == "rank,pairing_number,name,points,DE,BPG"
+    assert [row.split(",")[2] for row in rows[1:4]] == first_three
+    assert all(row.split(",")[3] == "2.0" for row in rows[1:4])
+
+
+def test_command_line_refuses_an_unknown_direct_encounter_rule(tmp_path: Path) -> None:
+    from pairing.engine.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    status = main(
+        ["--standings", str(not_all_met_trf(tmp_path)), "--direct-encounter", "sometimes"],
+        stdout=out,
+        stderr=err,
+    )
+    assert (status, out.getvalue()) == (2, "")
+    assert "unknown direct-encounter rule 'sometimes'; choose one of: all-met, fide" in err.getvalue()
