@@ -67,3 +67,25 @@ def test_among_opponents_on_the_lowest_score_one_part_is_cut() -> None:
     v = t.value(C, "SB-C1")
     assert v.display == "2.5"
     assert [p.label for p in v.parts if p.cut] == ["P"]
+
+
+# Where C.07 gives nothing to compute, the rules page promises 0 (templates/public/_tiebreak_rule_notes.html).
+def test_bh_m2_of_three_rounds_leaves_nothing_and_is_0_for_everyone() -> None:
+    t = TournamentTiebreaks(PARTICIPANTS, 3, regime="fide-2026")
+    values = {NAME[pid]: t.value(pid, "BH-M2") for pid in NAME}
+    assert {v.display for v in values.values()} == {"0.0"}
+    assert all(p.cut for v in values.values() for p in v.parts)
+
+
+def test_aro_c1_with_a_single_rated_opponent_is_0_and_says_why() -> None:
+    rated = {A: 1800}  # B and C unrated
+    players = tuple(
+        Participant(id=pid, tpn=pid, name=NAME[pid], rating=rated.get(pid, 0), history=HISTORY[pid])
+        for pid in NAME
+    )
+    t = TournamentTiebreaks(players, 3)
+    assert t.value(P, "ARO").display == "1800"
+    v = t.value(P, "ARO-C1")
+    assert v.display == "0"
+    assert [(p.label, p.cut) for p in v.parts] == [("A", True)]
+    assert "no rated game over the board counted" in v.notes
