@@ -395,11 +395,15 @@ rank,pairing_number,name,points,BH,DE,PS
 """
 
 
-def cycle_trf() -> str:
+def trf_text(participants: tuple[Participant, ...], rounds: int, tournament_type: str = "") -> str:
     from pairing.engine.trf import TrfPlayer, TrfTournament, write_trf
 
-    players = tuple(TrfPlayer(id=p.id, name=p.name, rating=p.rating, records=p.history) for p in CYCLE)
-    return write_trf(TrfTournament(players=players, total_rounds=4))
+    players = tuple(TrfPlayer(id=p.id, name=p.name, rating=p.rating, records=p.history) for p in participants)
+    return write_trf(TrfTournament(players=players, total_rounds=rounds, tournament_type=tournament_type))
+
+
+def cycle_trf() -> str:
+    return trf_text(CYCLE, 4)
 
 
 def test_standings_csv_of_a_parsed_trf() -> None:
@@ -416,12 +420,9 @@ def test_standings_csv_refuses_an_unknown_code() -> None:
 
 
 def test_a_round_robin_trf_gets_round_robin_rules() -> None:
-    from pairing.engine.trf import TrfPlayer, TrfTournament, parse_trf, write_trf
+    from pairing.engine.trf import parse_trf
 
-    players = tuple(
-        TrfPlayer(id=p.id, name=p.name, rating=p.rating, records=p.history) for p in FORFEIT_ROBIN
-    )
-    text = write_trf(TrfTournament(players=players, total_rounds=3, tournament_type="Round Robin"))
+    text = trf_text(FORFEIT_ROBIN, 3, "Round Robin")
     # DE, WIN, SB, KS as in test_round_robin_default_list; the forfeit counts as a game for SB (15.2).
     assert standings_csv(parse_trf(text), list(ROUND_ROBIN_DEFAULT), "virtual-opponent").splitlines() == [
         "rank,pairing_number,name,points,DE,WIN,SB,KS",
@@ -480,11 +481,8 @@ NOT_ALL_MET = tournament(
 
 
 def not_all_met_trf(tmp_path: Path) -> Path:
-    from pairing.engine.trf import TrfPlayer, TrfTournament, write_trf
-
-    players = tuple(TrfPlayer(id=p.id, name=p.name, rating=p.rating, records=p.history) for p in NOT_ALL_MET)
     path = tmp_path / "not_all_met.trf"
-    path.write_text(write_trf(TrfTournament(players=players, total_rounds=3)), newline="")
+    path.write_text(trf_text(NOT_ALL_MET, 3), newline="")
     return path
 
 
