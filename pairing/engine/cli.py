@@ -67,9 +67,12 @@ check a finished tournament, print Berger round-robin tables, or compute standin
 
   python -m pairing.engine --standings INPUT.trf [--tiebreaks DE,BH-C1,BH,SB,WIN]
                            [--unplayed virtual-opponent|fide-2024|fide-2026]
+                           [--direct-encounter all-met|fide]
       Standings of INPUT as CSV, with the tie-breaks in the order given (default: direct
       encounter, Buchholz cut-1, Buchholz, Sonneborn-Berger, wins) and the rule for
-      unplayed rounds (default: the virtual opponent).
+      unplayed rounds (default: the virtual opponent). Direct encounter decides only when
+      all the tied players have met (all-met, the default); "fide" adds C.07 6.3: a player
+      whom no result of the missing games could catch goes first.
 
 exit status: 0 done; 1 no valid pairing (or, with -c, differences found);
 2 unreadable input or impossible request (TRF problems name the line and column);
@@ -106,6 +109,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--tiebreaks", default="DE,BH-C1,BH,SB,WIN", help="comma-separated tie-break codes")
     parser.add_argument(
         "--unplayed", default="virtual-opponent", help="rule for unplayed rounds in tie-breaks"
+    )
+    parser.add_argument(
+        "--direct-encounter", default="all-met", help="all-met (default) or fide (adds C.07 6.3)"
     )
     return parser
 
@@ -313,5 +319,5 @@ def _standings(args: argparse.Namespace, out: TextIO) -> int:
 
     tournament = _read(args.standings)
     tiebreaks = [code.strip() for code in args.tiebreaks.split(",") if code.strip()]
-    out.write(standings_csv(tournament, tiebreaks, args.unplayed))
+    out.write(standings_csv(tournament, tiebreaks, args.unplayed, direct_encounter=args.direct_encounter))
     return EXIT_OK

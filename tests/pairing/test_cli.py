@@ -204,8 +204,8 @@ def test_standings_are_wired_to_the_standings_module(monkeypatch: pytest.MonkeyP
 
     calls = []
 
-    def fake(tournament, tiebreaks, unplayed):
-        calls.append((len(tournament.players), tiebreaks, unplayed))
+    def fake(tournament, tiebreaks, unplayed, **options):
+        calls.append((len(tournament.players), tiebreaks, unplayed, options))
         return "rank,id\n1,4\n"
 
     monkeypatch.setattr(standings, "standings_csv", fake)
@@ -213,7 +213,9 @@ def test_standings_are_wired_to_the_standings_module(monkeypatch: pytest.MonkeyP
         "--standings", str(SMALL), "--tiebreaks", "BH-C1,BH,SB,DE,WIN", "--unplayed", "virtual-opponent"
     )
     assert (status, out) == (0, "rank,id\n1,4\n")
-    assert calls == [(10, ["BH-C1", "BH", "SB", "DE", "WIN"], "virtual-opponent")]
+    assert calls == [
+        (10, ["BH-C1", "BH", "SB", "DE", "WIN"], "virtual-opponent", {"direct_encounter": "all-met"})
+    ]
 
 
 def test_the_module_runs_as_a_program_and_documents_itself() -> None:
