@@ -29,7 +29,7 @@ def api_status(client, key: str) -> int:
 def create(client, name="results board", lifetime="90") -> str:
     response = client.post(PAGE, {"name": name, "lifetime": lifetime})
     assert response.status_code == 200
-    return re.search(r'<code class="token-key">(cct_[\w-]+)</code>', response.content.decode()).group(1)
+    return re.search(r'class="token-key"[^>]* value="(cct_[\w-]+)"', response.content.decode()).group(1)
 
 
 def test_the_page_needs_a_login_and_is_linked_from_the_navigation(client, olga):
