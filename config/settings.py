@@ -364,8 +364,6 @@ if TRUSTED_PROXY_COUNT < 0 or LOGIN_RATE_LIMIT < 1 or LOGIN_RATE_LIMIT_PER_ADDRE
     raise ImproperlyConfigured(
         "TRUSTED_PROXY_COUNT must be 0 or more, LOGIN_RATE_LIMIT and LOGIN_RATE_LIMIT_PER_ADDRESS 1 or more"
     )
-API_TOKEN_LOGIN_DAYS = env_int("API_TOKEN_LOGIN_DAYS", 30)
-"""Lifetime of a token obtained from POST /api/auth/token/ (tokens made on the page choose their own)."""
 
 CELERY_TASK_LOG_LEVEL = env_str("CELERY_TASK_LOG_LEVEL", "WARNING" if CELERY_TASK_ALWAYS_EAGER else "INFO")
 LOGGING = {
