@@ -77,49 +77,26 @@ def test_the_address_limit_is_its_own_setting(client, user, settings):
     assert attempt(client, "desk", "right-password-1", address="10.9.8.2").status_code == 429
 
 
+def forwarded(client, username, password, chain, proxy="172.18.0.5"):
+    """A login through a proxy at ``proxy`` that sent ``X-Forwarded-For: chain``."""
+    data = {"username": username, "password": password}
+    return client.post(LOGIN, data, REMOTE_ADDR=proxy, HTTP_X_FORWARDED_FOR=chain)
+
+
 def test_a_forwarded_address_is_ignored_unless_a_proxy_is_trusted(client, user):
     for i in range(6):
-        client.post(
-            LOGIN,
-            {"username": f"someone-{i}", "password": "wrong"},
-            REMOTE_ADDR="10.9.7.1",
-            HTTP_X_FORWARDED_FOR=f"192.0.2.{i}",
-        )
-    response = client.post(
-        LOGIN,
-        {"username": "desk", "password": "right-password-1"},
-        REMOTE_ADDR="10.9.7.1",
-        HTTP_X_FORWARDED_FOR="192.0.2.99",
-    )
-    assert response.status_code == 429
+        forwarded(client, f"someone-{i}", "wrong", f"192.0.2.{i}")
+    assert forwarded(client, "desk", "right-password-1", "192.0.2.99").status_code == 429
 
 
 def test_behind_a_trusted_proxy_each_client_address_counts_on_its_own(client, user, settings):
     settings.TRUSTED_PROXY_COUNT = 1
-    proxy = "172.18.0.5"
     for i in range(6):
         # The guesser writes an X-Forwarded-For of his own; the proxy appends the real address.
-        client.post(
-            LOGIN,
-            {"username": f"someone-{i}", "password": "wrong"},
-            REMOTE_ADDR=proxy,
-            HTTP_X_FORWARDED_FOR=f"203.0.113.{i}, 198.51.100.7",
-        )
-    locked = client.post(
-        LOGIN,
-        {"username": "desk", "password": "right-password-1"},
-        REMOTE_ADDR=proxy,
-        HTTP_X_FORWARDED_FOR="198.51.100.7",
-    )
-    assert locked.status_code == 429
+        forwarded(client, f"someone-{i}", "wrong", f"203.0.113.{i}, 198.51.100.7")
+    assert forwarded(client, "desk", "right-password-1", "198.51.100.7").status_code == 429
     # Everybody else behind the same proxy is unaffected.
-    other = client.post(
-        LOGIN,
-        {"username": "desk", "password": "right-password-1"},
-        REMOTE_ADDR=proxy,
-        HTTP_X_FORWARDED_FOR="198.51.100.8",
-    )
-    assert other.status_code == 302
+    assert forwarded(client, "desk", "right-password-1", "198.51.100.8").status_code == 302
 
 
 def test_the_counters_work_in_the_database_cache_every_process_shares(client, user, settings):
