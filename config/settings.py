@@ -161,7 +161,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # Static files with DEBUG off too: hashed names, gzip/brotli, far-future caching.
+    # Static files with DEBUG off too: hashed names, gzip, far-future caching.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "config.middleware.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
