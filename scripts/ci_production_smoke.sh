@@ -118,6 +118,6 @@ curl -fsS -o /dev/null "http://127.0.0.1:$WEB_PORT/accounts/login/"
 grep -q "ready" "$work/worker.log" || { sleep 5; grep -q "ready" "$work/worker.log"; }
 
 echo "== the arbiter's story in Chromium"
-SMOKE_BASE_URL="http://127.0.0.1:$WEB_PORT" SMOKE_STATIC_ROOT="$STATIC_ROOT" \
+SMOKE_BASE_URL="http://127.0.0.1:$WEB_PORT" \
   "$BIN/python" -m pytest -p no:django -p no:cacheprovider -o addopts="" --confcutdir=tests/production \
   tests/production -q -m production
