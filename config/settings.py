@@ -106,6 +106,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "tournaments",
     "pairing",
+    "reports",
 ]
 
 MIDDLEWARE = [

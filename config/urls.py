@@ -17,5 +17,6 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("tournaments.api.urls")),
     path("p/", include("tournaments.urls_public")),
+    path("", include("reports.urls")),
     path("", include("tournaments.urls")),
 ]

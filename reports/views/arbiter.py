@@ -1,0 +1,175 @@
+"""The arbiter's reports page: every board of a round with its report, the counts at a glance,
+accept (key ``a`` on a focused row), accept every confirmed report, override; the log.
+
+``report-table`` polls every 5 s with the marker it shows (``?seen=``): 204 while nothing changed,
+so the table is not re-rendered under the arbiter's keyboard. Posts redirect back without
+JavaScript; with htmx they answer the table with the outcome in it and ``HX-Trigger:
+standings-changed`` (what the round page listens to) when a result was recorded.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import trigger_client_event
+
+from reports import selectors
+from reports.forms import AcceptForm, OverrideForm, ReportingSettingsForm
+from reports.models import ResultReport
+from reports.services.arbiter import (
+    report_accept,
+    report_override,
+    reporting_settings_update,
+    reports_accept_confirmed,
+)
+from tournaments.models import Board, Round, Tournament
+from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_arbitrate, can_organise, staff_tournament
+from tournaments.services.errors import ServiceError
+
+PAGE = "reports/round.html"
+
+
+def _context(request: HttpRequest, tournament: Tournament, rnd: Round | None, **extra: object) -> dict:
+    return {
+        "tournament": tournament,
+        "round": rnd,
+        "overview": selectors.round_overview(rnd) if rnd else None,
+        "rounds": Round.objects.filter(
+            tournament=tournament, status__in=selectors.OPEN_ROUND_STATUSES
+        ).values_list("number", flat=True),
+        "can_accept": can_arbitrate(request.user, tournament),
+        "can_organise": can_organise(request.user, tournament),
+        "settings": selectors.settings_get(tournament),
+        "log": selectors.reporting_log(tournament),
+        **extra,
+    }
+
+
+@require_GET
+@staff_tournament(VIEW)
+def overview(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    rnd = selectors.latest_round(tournament)
+    if rnd is not None:
+        return redirect("reports:round", tournament_id=tournament.pk, number=rnd.number)
+    return render(request, PAGE, _context(request, tournament, None))
+
+
+@require_GET
+@staff_tournament(VIEW)
+def round_reports(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    rnd = get_object_or_404(
+        Round, tournament=tournament, number=number, status__in=selectors.OPEN_ROUND_STATUSES
+    )
+    context = _context(request, tournament, rnd)
+    if request.htmx:
+        if request.GET.get("seen") == context["overview"].marker:
+            return HttpResponse(status=204)
+        return render(request, f"{PAGE}#report-table", context)
+    return render(request, PAGE, context)
+
+
+def _answer(
+    request: HttpRequest, tournament: Tournament, rnd: Round, error: str, notice: str
+) -> HttpResponse:
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        if notice:
+            messages.success(request, notice)
+        return redirect("reports:round", tournament_id=tournament.pk, number=rnd.number)
+    response = render(
+        request, f"{PAGE}#report-table", _context(request, tournament, rnd, error=error, notice=notice)
+    )
+    if notice:
+        trigger_client_event(response, "standings-changed")
+    return response
+
+
+def _board(tournament: Tournament, board_id: int) -> Board:
+    return get_object_or_404(
+        Board.objects.select_related("round__tournament"), pk=board_id, round__tournament=tournament
+    )
+
+
+@require_POST
+@staff_tournament(ARBITRATE)
+def accept(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpResponse:
+    board = _board(tournament, board_id)
+    form = AcceptForm(request.POST)
+    error = notice = ""
+    if (
+        not form.is_valid()
+        or not ResultReport.objects.filter(pk=form.cleaned_data["report"], board=board).exists()
+    ):
+        error = f"There is no such report on board {board.number}: reload the page."
+    else:
+        try:
+            board = report_accept(report_id=form.cleaned_data["report"], user=request.user)
+        except ServiceError as exc:
+            error = exc.message
+        else:
+            notice = f"Board {board.number}: {board.get_result_display()} accepted."
+    return _answer(request, tournament, board.round, error, notice)
+
+
+@require_POST
+@staff_tournament(ARBITRATE)
+def accept_confirmed(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    try:
+        outcome = reports_accept_confirmed(round=rnd, user=request.user)
+    except ServiceError as exc:
+        return _answer(request, tournament, rnd, exc.message, "")
+    boards = ", ".join(str(n) for n in outcome.accepted)
+    notice = f"Accepted {len(outcome.accepted)} confirmed report(s){f' (boards {boards})' if boards else ''}."
+    if not outcome.accepted and not outcome.refused:
+        notice = "There were no confirmed reports to accept."
+    return _answer(request, tournament, rnd, " ".join(outcome.refused), notice)
+
+
+@require_POST
+@staff_tournament(ARBITRATE)
+def override(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpResponse:
+    board = _board(tournament, board_id)
+    form = OverrideForm(request.POST)
+    error = notice = ""
+    if not form.is_valid():
+        error = "Choose a result."
+    else:
+        try:
+            board = report_override(
+                board=board,
+                user=request.user,
+                result=form.cleaned_data["result"],
+                expected_version=form.cleaned_data["version"],
+            )
+        except ServiceError as exc:
+            error = exc.message
+        else:
+            notice = f"Board {board.number}: {board.get_result_display() or 'result cleared'} entered."
+    return _answer(request, tournament, board.round, error, notice)
+
+
+@require_POST
+@staff_tournament(ORGANISE)
+def settings_update(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = ReportingSettingsForm(request.POST)
+    form.is_valid()
+    try:
+        row = reporting_settings_update(
+            tournament=tournament,
+            user=request.user,
+            auto_accept_confirmed=form.cleaned_data.get("auto_accept_confirmed", False),
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            "Reports both players confirm now become results by themselves."
+            if row.auto_accept_confirmed
+            else "Every report now waits for an arbiter to accept it.",
+        )
+    return redirect("reports:links", tournament_id=tournament.pk)
