@@ -86,7 +86,7 @@ def report_accept(*, report_id: int, user: Any) -> Board:
     with transaction.atomic():
         board = _lock(report.tournament_id, report.board_id)
         report = (
-            ResultReport.objects.select_for_update()
+            ResultReport.objects.select_for_update(of=("self",))
             .select_related("reported_by", "answered_by")
             .get(pk=report_id)
         )
@@ -133,7 +133,7 @@ def report_override(*, board: Board, user: Any, result: str, expected_version: i
     with transaction.atomic():
         locked = _lock(tournament.pk, board.pk)
         report = (
-            ResultReport.objects.select_for_update()
+            ResultReport.objects.select_for_update(of=("self",))
             .select_related("reported_by", "answered_by")
             .filter(board=locked, status__in=ResultReport.OPEN)
             .first()
