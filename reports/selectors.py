@@ -225,7 +225,48 @@ def without_link(tournament: Tournament, *, with_email: bool = False) -> list[Pa
     return list(people.exclude(email="") if with_email else people)
 
 
-def reporting_log(tournament: Tournament, limit: int = 50) -> list[AuditLog]:
+ACTION_LABELS = {
+    "report.submit": "reported",
+    "report.confirm": "confirmed",
+    "report.dispute": "disputed",
+    "report.accept": "accepted",
+    "report.auto_accept": "auto-accepted",
+    "report.override": "overrode",
+    "reporting_link.issue": "issued a link",
+    "reporting_link.revoke": "revoked a link",
+    "reporting_link.email": "e-mailed a link",
+    "reporting.settings": "changed auto-accept",
+}
+
+
+@dataclass(frozen=True)
+class LogLine:
+    entry: AuditLog
+    who: str
+    """The user for staff steps, the player's name for steps made with a reporting link."""
+    label: str
+    detail: str
+
+
+def reporting_log(tournament: Tournament, limit: int = 50) -> list[LogLine]:
     """The latest reporting steps: who reported, confirmed, disputed, accepted, overrode."""
     rows = AuditLog.objects.filter(tournament=tournament, action__startswith="report").select_related("user")
-    return list(rows.order_by("-at", "-id")[:limit])
+    lines = []
+    for entry in rows.order_by("-at", "-id")[:limit]:
+        after = entry.after or {}
+        who = entry.user.get_username() if entry.user else after.get("by", "system")
+        parts = []
+        if after.get("board"):
+            parts.append(f"board {after['board']}")
+        if after.get("result"):
+            parts.append(
+                Board.Result(after["result"]).label
+                if after["result"] in Board.Result.values
+                else after["result"]
+            )
+        if after.get("counter_result"):
+            parts.append(f"(says {Board.Result(after['counter_result']).label})")
+        if after.get("participant"):
+            parts.append(f"for {after['participant']}")
+        lines.append(LogLine(entry, who, ACTION_LABELS.get(entry.action, entry.action), " ".join(parts)))
+    return lines
