@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_arbiter_night import login, serialised_sqlite, shot  # noqa: F401 (fixture)
-from tests.security import world as w
 from tests.factories import TournamentFactory
+from tests.security import world as w
 from tournaments.models import AuditLog, Board, TournamentRole
 
 expect.set_options(timeout=15_000)
@@ -37,8 +37,12 @@ def slip_link(desk: Page, base: str, tid: int, participant_id: int) -> str:
 
 @pytest.mark.browser
 def test_two_phones_and_the_arbiter(
-    browser, serialised_sqlite, transactional_db, screenshot_dir, django_user_model
-):  # noqa: F811
+    browser,
+    serialised_sqlite,  # noqa: F811 (the fixture imported above)
+    transactional_db,
+    screenshot_dir,
+    django_user_model,
+):
     base = serialised_sqlite.url
     folder = screenshot_dir / "24"
     folder.mkdir(parents=True, exist_ok=True)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
 
 from reports.models import ReportingLink
 from reports.services.links import reporting_link_issue
@@ -47,6 +48,12 @@ def _clean_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _postgres_only(request):
+    if request.node.get_closest_marker("postgres") and connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (run with DATABASE_URL=postgres://...)")
 
 
 @pytest.fixture
