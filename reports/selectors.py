@@ -232,6 +232,7 @@ ACTION_LABELS = {
     "report.accept": "accepted",
     "report.auto_accept": "auto-accepted",
     "report.override": "overrode",
+    "report.superseded": "closed (the board changed since)",
     "reporting_link.issue": "issued a link",
     "reporting_link.revoke": "revoked a link",
     "reporting_link.email": "e-mailed a link",

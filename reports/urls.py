@@ -1,15 +1,16 @@
 """Players' phones under ``r/<token>/`` (no login: the token is the key), staff pages under
 ``reports/<tournament_id>/`` (the same role checks as the round page)."""
 
+from __future__ import annotations
+
 from django.urls import path
 
-import reports.converters  # noqa: F401  (registers report_token)
-import tournaments.converters  # noqa: F401  (registers id)
+import tournaments.converters  # noqa: F401  (registers id, and public_token: any URL-safe token)
 from reports.views import arbiter, links, player
 
 app_name = "reports"
 
-P = "r/<report_token:token>/"
+P = "r/<public_token:token>/"
 T = "reports/<id:tournament_id>/"
 
 urlpatterns = [

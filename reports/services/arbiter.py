@@ -36,6 +36,15 @@ def _lock(tournament_id: int, board_id: int) -> Board:
     return Board.objects.select_for_update().select_related("round__tournament").get(pk=board_id)
 
 
+def _lock_report(**filters: Any) -> ResultReport | None:
+    return (
+        ResultReport.objects.select_for_update(of=("self",))
+        .select_related("reported_by", "answered_by")
+        .filter(**filters)
+        .first()
+    )
+
+
 def _decide(report: ResultReport, user: Any, status: str, action: str, **extra: Any) -> None:
     before = {"status": report.status, "result": report.result}
     report.status = status
@@ -70,26 +79,23 @@ def _apply(report: ResultReport, user: Any, action: str) -> Board:
     return board
 
 
-def report_accept(*, report_id: int, user: Any) -> Board:
+def report_accept(*, report_id: int, user: Any, board_id: int | None = None) -> Board:
     """Make an open report the board's result.
 
-    1. Arbiters and organisers only; a disputed report cannot be accepted (the players disagree:
+    1. Arbiters and organisers only; ``board_id``, when given, must be the report's board (the
+       page the arbiter looked at); a disputed report cannot be accepted (the players disagree:
        override it with the right result instead).
     2. Lock the tournament and the board, then the report; it must still be open.
     3. ``result_record`` with the version the players saw; mark the report accepted; audit.
     """
     report = ResultReport.objects.select_related("board__round__tournament").filter(pk=report_id).first()
-    if report is None:
-        raise ValidationFailed("That report does not exist (any more).")
+    if report is None or board_id is not None and report.board_id != board_id:
+        raise ValidationFailed("There is no such report on this board: reload the page.")
     if not can_arbitrate(user, report.board.round.tournament):
         raise NotAllowedError("Only the tournament's organisers and arbiters can accept reports.")
     with transaction.atomic():
         board = _lock(report.tournament_id, report.board_id)
-        report = (
-            ResultReport.objects.select_for_update(of=("self",))
-            .select_related("reported_by", "answered_by")
-            .get(pk=report_id)
-        )
+        report = _lock_report(pk=report_id)
         report.board = board
         if not report.is_open:
             raise ConflictError(
@@ -132,12 +138,7 @@ def report_override(*, board: Board, user: Any, result: str, expected_version: i
         raise NotAllowedError("Only the tournament's organisers and arbiters can override reports.")
     with transaction.atomic():
         locked = _lock(tournament.pk, board.pk)
-        report = (
-            ResultReport.objects.select_for_update(of=("self",))
-            .select_related("reported_by", "answered_by")
-            .filter(board=locked, status__in=ResultReport.OPEN)
-            .first()
-        )
+        report = _lock_report(board=locked, status__in=ResultReport.OPEN)
         recorded = result_record(board=locked, user=user, result=result, expected_version=expected_version)
         if report is not None:
             report.board = recorded

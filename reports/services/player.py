@@ -72,8 +72,17 @@ def _open_report(board: Board) -> ResultReport | None:
         return None
     report.board = board
     if report.board_version != board.version:
+        before = {"status": report.status, "result": report.result, "board_version": report.board_version}
         report.status = ResultReport.Status.SUPERSEDED
         report.save(update_fields=["status", "updated_at"])
+        audit_record(
+            tournament=board.round.tournament,
+            user=None,
+            action="report.superseded",
+            obj=report,
+            before=before,
+            after={"status": report.status, "board": board.number, "board_version": board.version},
+        )
         return None
     return report
 

@@ -17,7 +17,6 @@ from django_htmx.http import trigger_client_event
 
 from reports import selectors
 from reports.forms import AcceptForm, OverrideForm, ReportingSettingsForm
-from reports.models import ResultReport
 from reports.services.arbiter import (
     report_accept,
     report_override,
@@ -93,25 +92,34 @@ def _board(tournament: Tournament, board_id: int) -> Board:
     )
 
 
+def _on_board(
+    request: HttpRequest, tournament: Tournament, board: Board, error: str, call, done
+) -> HttpResponse:
+    """Run ``call()`` (a service returning the board) unless the form already failed with ``error``."""
+    notice = ""
+    if not error:
+        try:
+            board = call()
+        except ServiceError as exc:
+            error = exc.message
+        else:
+            notice = done(board)
+    return _answer(request, tournament, board.round, error, notice)
+
+
 @require_POST
 @staff_tournament(ARBITRATE)
 def accept(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpResponse:
     board = _board(tournament, board_id)
     form = AcceptForm(request.POST)
-    error = notice = ""
-    if (
-        not form.is_valid()
-        or not ResultReport.objects.filter(pk=form.cleaned_data["report"], board=board).exists()
-    ):
-        error = f"There is no such report on board {board.number}: reload the page."
-    else:
-        try:
-            board = report_accept(report_id=form.cleaned_data["report"], user=request.user)
-        except ServiceError as exc:
-            error = exc.message
-        else:
-            notice = f"Board {board.number}: {board.get_result_display()} accepted."
-    return _answer(request, tournament, board.round, error, notice)
+    return _on_board(
+        request,
+        tournament,
+        board,
+        "" if form.is_valid() else "Reload the page: the form was incomplete.",
+        lambda: report_accept(report_id=form.cleaned_data["report"], user=request.user, board_id=board.pk),
+        lambda b: f"Board {b.number}: {b.get_result_display()} accepted.",
+    )
 
 
 @require_POST
@@ -134,22 +142,19 @@ def accept_confirmed(request: HttpRequest, tournament: Tournament, number: int) 
 def override(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpResponse:
     board = _board(tournament, board_id)
     form = OverrideForm(request.POST)
-    error = notice = ""
-    if not form.is_valid():
-        error = "Choose a result."
-    else:
-        try:
-            board = report_override(
-                board=board,
-                user=request.user,
-                result=form.cleaned_data["result"],
-                expected_version=form.cleaned_data["version"],
-            )
-        except ServiceError as exc:
-            error = exc.message
-        else:
-            notice = f"Board {board.number}: {board.get_result_display() or 'result cleared'} entered."
-    return _answer(request, tournament, board.round, error, notice)
+    return _on_board(
+        request,
+        tournament,
+        board,
+        "" if form.is_valid() else "Choose a result.",
+        lambda: report_override(
+            board=board,
+            user=request.user,
+            result=form.cleaned_data["result"],
+            expected_version=form.cleaned_data["version"],
+        ),
+        lambda b: f"Board {b.number}: {b.get_result_display() or 'result cleared'} entered.",
+    )
 
 
 @require_POST

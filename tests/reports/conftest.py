@@ -6,12 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
-from django.core.cache import cache
-from django.db import connection
 
 from reports.models import ReportingLink
 from reports.services.links import reporting_link_issue
 from tests.security import world as w
+from tests.security.conftest import _clean_cache, _postgres_only  # noqa: F401 (autouse: a clean cache, PostgreSQL-only tests)
 from tournaments.models import Board, Participant
 
 
@@ -41,19 +40,6 @@ class Night:
 
     def url(self, participant: Participant, action: str = "") -> str:
         return f"/r/{self.tokens[participant.pk]}/" + (f"{action}/" if action else "")
-
-
-@pytest.fixture(autouse=True)
-def _clean_cache():
-    cache.clear()
-    yield
-    cache.clear()
-
-
-@pytest.fixture(autouse=True)
-def _postgres_only(request):
-    if request.node.get_closest_marker("postgres") and connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (run with DATABASE_URL=postgres://...)")
 
 
 @pytest.fixture

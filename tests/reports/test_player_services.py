@@ -159,6 +159,7 @@ def test_a_report_made_before_the_arbiter_changed_the_board_gives_way_to_a_new_o
     new = report_submit(participant=board.black, board_id=board.pk, result="0-1")
     assert new.pk != old.pk and new.status == ResultReport.Status.REPORTED
     assert ResultReport.objects.get(pk=old.pk).status == ResultReport.Status.SUPERSEDED
+    assert AuditLog.objects.filter(action="report.superseded", object_id=str(old.pk)).exists()
 
 
 def test_a_player_with_a_bye_has_no_board_to_report(night):

@@ -184,3 +184,24 @@ def test_public_pages_and_the_audit_log_never_carry_a_reporting_token(night, cli
         assert "/r/" not in body and not any(t in body for t in night.tokens.values()), url
     logged = str(list(AuditLog.objects.values_list("before", "after")))
     assert not any(t in logged for t in night.tokens.values())
+
+
+def test_the_round_page_panel_lists_pending_reports_with_accept(night, arbiter, rf):
+    from django.template.loader import render_to_string
+
+    one, two = night.board(1), night.board(2)
+    report_submit(participant=one.white, board_id=one.pk, result="1-0")
+    confirmed = report_confirm(participant=one.black, board_id=one.pk, result="1-0")
+    report_submit(participant=two.white, board_id=two.pk, result="1-0")
+    report_submit(participant=two.black, board_id=two.pk, result="0-1")
+    request = rf.get("/")
+    request.user = arbiter
+    html = render_to_string(
+        "reports/_round_reports.html",
+        {"tournament": night.tournament, "overview": round_overview(night.world.round), "can_accept": True},
+        request=request,
+    )
+    assert 'id="round-reports"' in html and "Accept all 1 confirmed" in html
+    assert f'name="report" value="{confirmed.pk}"' in html
+    assert html.count('data-key="a"') == 1  # the disputed board 2 has no Accept
+    assert 'class="state-disputed"' in html and "Board 3" not in html
