@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
@@ -69,18 +70,28 @@ def round_reports(request: HttpRequest, tournament: Tournament, number: int) -> 
     return render(request, PAGE, context)
 
 
+PANEL = "reports/_round_reports.html"
+
+
 def _answer(
     request: HttpRequest, tournament: Tournament, rnd: Round, error: str, notice: str
 ) -> HttpResponse:
+    """Without htmx: a message and back to ``next`` (the round page's panel sends it) or this page.
+    With htmx: the part that asked, the round page's panel (``HX-Target: round-reports``) or the table."""
     if not request.htmx:
         if error:
             messages.error(request, error)
         if notice:
             messages.success(request, notice)
+        back = request.POST.get("next", "")
+        if url_has_allowed_host_and_scheme(
+            back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        ):
+            return redirect(back)
         return redirect("reports:round", tournament_id=tournament.pk, number=rnd.number)
-    response = render(
-        request, f"{PAGE}#report-table", _context(request, tournament, rnd, error=error, notice=notice)
-    )
+    context = _context(request, tournament, rnd, error=error, notice=notice)
+    template = PANEL if request.htmx.target == "round-reports" else f"{PAGE}#report-table"
+    response = render(request, template, context)
     if notice:
         trigger_client_event(response, "standings-changed")
     return response

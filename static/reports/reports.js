@@ -22,7 +22,8 @@
       return;
     }
     if (event.key !== "a") return;
-    var row = event.target.closest && event.target.closest("tr.report-row");
+    // Rows of this page, and the round page's board rows once they carry a report's Accept button.
+    var row = event.target.closest && event.target.closest("tr.report-row, tr.board-row");
     var button = acceptButton(row);
     if (!button) return;
     event.preventDefault();

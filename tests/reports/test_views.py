@@ -205,3 +205,26 @@ def test_the_round_page_panel_lists_pending_reports_with_accept(night, arbiter, 
     assert f'name="report" value="{confirmed.pk}"' in html
     assert html.count('data-key="a"') == 1  # the disputed board 2 has no Accept
     assert 'class="state-disputed"' in html and "Board 3" not in html
+
+
+def test_accept_from_the_round_pages_panel_answers_the_panel_or_goes_back_to_next(night, arbiter_client):
+    one, two = night.board(1), night.board(2)
+    first = report_submit(participant=one.white, board_id=one.pk, result="1-0")
+    second = report_submit(participant=two.white, board_id=two.pk, result="0-1")
+    url = "/reports/{t}/boards/{b}/accept/"
+    panel = arbiter_client.post(
+        url.format(t=night.tournament.pk, b=one.pk),
+        {"report": first.pk},
+        headers={**HX, "HX-Target": "round-reports"},
+    )
+    body = panel.content.decode()
+    assert body.lstrip().startswith('<section id="round-reports"') and "Board 1: 1-0 accepted." in body
+    back = f"/t/{night.tournament.pk}/rounds/1/"
+    response = arbiter_client.post(
+        url.format(t=night.tournament.pk, b=two.pk), {"report": second.pk, "next": back}
+    )
+    assert response.status_code == 302 and response["Location"] == back
+    elsewhere = arbiter_client.post(
+        url.format(t=night.tournament.pk, b=two.pk), {"report": second.pk, "next": "https://evil.example/"}
+    )
+    assert elsewhere["Location"] == f"/reports/{night.tournament.pk}/rounds/1/"
