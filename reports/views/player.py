@@ -116,4 +116,4 @@ def confirm(request: HttpRequest, link: ReportingLink) -> HttpResponse:
 @require_POST
 @player_link("write")
 def dispute(request: HttpRequest, link: ReportingLink) -> HttpResponse:
-    return _act(request, link, report_dispute, "Disputed. Please go and see the arbiter.")
+    return _act(request, link, report_dispute, "Your answer is recorded.")

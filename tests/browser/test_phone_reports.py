@@ -104,6 +104,7 @@ def test_two_phones_and_the_arbiter(
     phone_b.select_option("select[name=counter_result]", "0-1")
     phone_b.click("text=That is wrong")
     expect(phone_b.locator("#player-card")).to_contain_text("Disputed")
+    expect(phone_b.locator("#player-card")).to_contain_text(f"{two.white.name} reported 1-0, you say 0-1")
     shot(phone_b, folder, "phone-disputed.png")
 
     disputed = desk.locator(f"#report-board-{two.pk}")
@@ -131,6 +132,8 @@ def test_two_phones_and_the_arbiter(
     shot(desk, folder, "arbiter-log-desktop.png")
     desk.set_viewport_size({"width": 390, "height": 844})
     shot(desk, folder, "arbiter-phone.png")
+    phone_b.set_viewport_size({"width": 1280, "height": 900})
+    shot(phone_b, folder, "player-desktop.png")
     trail = [
         (e.action, e.user.username if e.user else e.after.get("by"), e.after.get("board"))
         for e in AuditLog.objects.filter(
