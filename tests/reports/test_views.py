@@ -228,3 +228,36 @@ def test_accept_from_the_round_pages_panel_answers_the_panel_or_goes_back_to_nex
         url.format(t=night.tournament.pk, b=two.pk), {"report": second.pk, "next": "https://evil.example/"}
     )
     assert elsewhere["Location"] == f"/reports/{night.tournament.pk}/rounds/1/"
+
+
+def test_accept_all_confirmed_names_what_it_took_and_what_it_could_not(night, arbiter_client, organiser):
+    from tournaments.services.results import result_record
+
+    for number in (1, 2):
+        board = night.board(number)
+        report_submit(participant=board.white, board_id=board.pk, result="0-1")
+        report_confirm(participant=board.black, board_id=board.pk, result="0-1")
+    result_record(board=night.board(2), user=organiser, result="1-0", expected_version=0)
+    response = arbiter_client.post(f"/reports/{night.tournament.pk}/rounds/1/accept-confirmed/")
+    messages = [str(m) for m in get_messages(response.wsgi_request)]
+    assert "Accepted 1 confirmed report(s) (boards 1)." in messages
+    assert any(m.startswith("Board 2: The players' report was not applied.") for m in messages)
+    assert dict(Board.objects.filter(round=night.world.round).values_list("number", "result"))[1] == "0-1"
+
+
+def test_emailing_links_sends_working_absolute_links_to_players_without_one(
+    night, organiser_client, mailoutbox
+):
+    from reports.services.links import reporting_link_revoke
+
+    lost, kept = night.white(1), night.black(1)
+    reporting_link_revoke(participant=lost, user=night.tournament.roles.get(role="organiser").user)
+    response = organiser_client.post(f"/reports/{night.tournament.pk}/links/email/")
+    assert response.status_code == 302
+    assert [m.to for m in mailoutbox] == [[lost.email]]
+    url = re.search(r"http://testserver(/r/[A-Za-z0-9_-]+/)", mailoutbox[0].body).group(1)
+    assert lost.name in organiser_client.get(url).content.decode()
+    # Players who still hold a link keep it; e-mailing one of them a new link replaces theirs.
+    assert organiser_client.get(night.url(kept)).status_code == 200
+    organiser_client.post(f"/reports/{night.tournament.pk}/links/{kept.pk}/email/")
+    assert len(mailoutbox) == 2 and organiser_client.get(night.url(kept)).status_code == 404
