@@ -10,6 +10,7 @@ Scores are half-points, as in the models; :func:`format_points` turns them into 
 
 from __future__ import annotations
 
+import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -356,8 +357,15 @@ class BoardFinding:
     result: str
 
 
+def search_key(text: str) -> str:
+    """``text`` without accents, case or repeated spaces: "Zoë  Škoda" -> "zoe skoda"."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(plain.casefold().split())
+
+
 def find_my_board(*, tournament: Tournament, query: str) -> tuple[Round | None, list[BoardFinding]]:
-    """Participants whose name contains ``query``, with their board and colour in the current round.
+    """Participants whose name contains ``query`` (ignoring accents and case), with their board and colour in the current round.
 
     Four queries: the current round, the matching participants, their boards and their byes.
     """
@@ -365,11 +373,15 @@ def find_my_board(*, tournament: Tournament, query: str) -> tuple[Round | None, 
     current = current_round_of(public_rounds(tournament=tournament))
     if not query:
         return current, []
-    matches = list(
-        Participant.objects.filter(tournament=tournament, name__icontains=query)
+    # Normalised in Python: a field is at most a few hundred names, and "zoe" must find "Zoë".
+    key = search_key(query)
+    matches = [
+        p
+        for p in Participant.objects.filter(tournament=tournament)
         .only(*PUBLIC_PARTICIPANT_FIELDS)
-        .order_by("name", "id")[:FIND_LIMIT]
-    )
+        .order_by("name", "id")
+        if key in search_key(p.name)
+    ][:FIND_LIMIT]
     if current is None or not matches:
         return current, [BoardFinding(p, None, "", None, "") for p in matches]
     ids = [p.id for p in matches]
