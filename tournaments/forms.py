@@ -109,6 +109,12 @@ class ParticipantForm(forms.Form):
         return data
 
 
+class ParticipantEditForm(ParticipantForm):
+    """The edit page: the quick-add fields plus the private e-mail address."""
+
+    email = forms.EmailField(required=False, label="E-mail (private)")
+
+
 class CsvImportForm(forms.Form):
     text = forms.CharField(
         required=False,

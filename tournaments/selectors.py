@@ -2,7 +2,8 @@
 queries (the view tests pin them), so templates never touch related managers.
 
 * ``tournaments_for_user(user)``: the dashboard list, with participant and round counts.
-* ``participant_rows(tournament)``: everyone in pairing-number order with their byes and score.
+* ``participant_rows(tournament)``: everyone in pairing-number order with their byes and score,
+  whether they were ever paired, and what tells namesakes apart (``namesake_labels``).
 * ``upcoming_byes(tournament)``: requested byes and absences for rounds not yet published.
 * ``round_rows(tournament)``: every round with board and result counts.
 * ``round_boards(rnd)``: a round's boards with both players and their scores before the round.
@@ -28,6 +29,7 @@ from pairing.engine.types import Scoring
 from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import visible_tournaments
 from tournaments.scores import format_points
+from tournaments.services import participant_state
 
 
 def tournaments_for_user(user: Any) -> list[Tournament]:
@@ -52,10 +54,39 @@ class ParticipantRow:
     participant: Participant
     score: str
     byes: list[RoundBye]
+    paired: bool = False
+    """Ever paired: the entry can no longer be deleted, only withdrawn."""
+    tell_apart: str = ""
+    """For namesakes only: the club, FIDE id or rating that tells them apart."""
+
+
+def namesake_labels(people: list[Participant]) -> dict[int, str]:
+    """For participants who share a name (ignoring case): what tells each apart, else nothing.
+
+    The club if the namesakes' clubs differ, else the FIDE id, else the rating."""
+    by_name: dict[str, list[Participant]] = {}
+    for p in people:
+        by_name.setdefault(p.name.casefold(), []).append(p)
+    labels: dict[int, str] = {}
+    for group in (g for g in by_name.values() if len(g) > 1):
+        for attr, label in (("club_name", "{}"), ("fide_id", "FIDE {}"), ("rating", "{}")):
+            values = [getattr(p, attr) for p in group]
+            if all(values) and len(set(values)) == len(values):
+                labels.update({p.pk: label.format(getattr(p, attr)) for p in group})
+                break
+        else:
+            labels.update({p.pk: f"no. {p.pairing_number}" for p in group})
+    return labels
+
+
+def participant_deletable(participant: Participant) -> bool:
+    return participant.pk not in participant_state.paired_ids(participant.tournament)
 
 
 def participant_rows(tournament: Tournament) -> list[ParticipantRow]:
     people = list(Participant.objects.filter(tournament=tournament).order_by("pairing_number", "name"))
+    paired = participant_state.paired_ids(tournament)
+    labels = namesake_labels(people)
     last = (
         Round.objects.filter(tournament=tournament).exclude(status__in=["pairing", "draft", "failed"]).count()
     )
@@ -63,7 +94,12 @@ def participant_rows(tournament: Tournament) -> list[ParticipantRow]:
     byes: dict[int, list[RoundBye]] = {}
     for bye in RoundBye.objects.filter(tournament=tournament).order_by("round_number"):
         byes.setdefault(bye.participant_id, []).append(bye)
-    return [ParticipantRow(p, format_points(scores.get(p.pk, 0)), byes.get(p.pk, [])) for p in people]
+    return [
+        ParticipantRow(
+            p, format_points(scores.get(p.pk, 0)), byes.get(p.pk, []), p.pk in paired, labels.get(p.pk, "")
+        )
+        for p in people
+    ]
 
 
 def upcoming_byes(tournament: Tournament) -> list[RoundBye]:

@@ -26,6 +26,19 @@ urlpatterns = [
     path(T + "participants/add/", participants.participant_add, name="participant_add"),
     path(T + "participants/import/", participants.participants_import, name="participants_import"),
     path(T + "participants/<id:participant_id>/withdraw/", participants.withdraw, name="withdraw"),
+    path(
+        T + "participants/<id:participant_id>/edit/", participants.participant_edit, name="participant_edit"
+    ),
+    path(
+        T + "participants/<id:participant_id>/delete/",
+        participants.participant_remove,
+        name="participant_delete",
+    ),
+    path(
+        T + "participants/<id:participant_id>/undo-withdrawal/",
+        participants.withdraw_undo,
+        name="withdraw_undo",
+    ),
     path(T + "byes/add/", participants.bye_add, name="bye_add"),
     path(T + "byes/<id:bye_id>/cancel/", participants.bye_remove, name="bye_cancel"),
     path(T + "keep-apart/add/", participants.pair_add, name="forbidden_pair_add"),

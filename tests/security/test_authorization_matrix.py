@@ -9,7 +9,8 @@ Roles: ``anonymous``; ``viewer`` (holds the public link: anonymous, having opene
 page); ``stranger`` (organises another tournament); ``arbiter``; ``organiser``. Levels:
 
 * ``login``: any logged-in user (creating or importing a tournament makes them its organiser);
-* ``arbitrate``: arbiters and organisers (pairing, results, byes, withdrawals, late entries);
+* ``arbitrate``: arbiters and organisers (pairing, results, byes, withdrawals and their undoing,
+  late entries, correcting and deleting entries);
 * ``organise``: organisers only (settings, starting a round robin, the public link).
 
 A permitted call must really write: it answers below 400 and adds an audit row in the caller's
@@ -122,6 +123,11 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
         ARBITRATE, w.REGISTRATION, lambda _: {"text": "Ann Apple,1500\nBob Berry,1400", "commit": "1"}
     ),
     ("tournaments:withdraw", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, lambda _: {"from_round": 2}),
+    ("tournaments:participant_edit", "POST"): Endpoint(
+        ARBITRATE, w.PUBLISHED, lambda _: {"name": "Renamed Player", "rating": 1500}
+    ),
+    ("tournaments:participant_delete", "POST"): Endpoint(ARBITRATE, w.REGISTRATION),
+    ("tournaments:withdraw_undo", "POST"): Endpoint(ARBITRATE, w.WITHDRAWN),
     ("tournaments:bye_add", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, _participant),
     ("tournaments:bye_cancel", "POST"): Endpoint(ARBITRATE, w.PUBLISHED),
     ("tournaments:forbidden_pair_add", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, _two_players),
@@ -168,6 +174,9 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
         ARBITRATE, w.PUBLISHED, lambda _: {"name": "Lars Late", "rating": 1500, "joined_round": 2}
     ),
     ("api:withdraw", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, lambda _: {"from_round": 2}),
+    ("api:participant", "PATCH"): Endpoint(ARBITRATE, w.PUBLISHED, lambda _: {"rating": 1234}),
+    ("api:participant", "DELETE"): Endpoint(ARBITRATE, w.REGISTRATION),
+    ("api:withdrawal-undo", "POST"): Endpoint(ARBITRATE, w.WITHDRAWN),
     ("api:byes", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, _participant),
     ("api:bye", "DELETE"): Endpoint(ARBITRATE, w.PUBLISHED),
     ("api:forbidden-pairs", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, _two_players),

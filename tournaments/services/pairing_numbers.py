@@ -31,9 +31,15 @@ def pairing_numbers_frozen(tournament: Tournament) -> bool:
     return Round.objects.filter(tournament=tournament, number__gte=TPN_FREEZE_ROUND).exists()
 
 
-def pairing_numbers_assign(tournament: Tournament, *, order: list[Participant] | None = None) -> None:
+Moves = dict[int, tuple[int, int]]
+"""Participant id -> (old pairing number, new one), for everyone whose number changed."""
+
+
+def pairing_numbers_assign(tournament: Tournament, *, order: list[Participant] | None = None) -> Moves:
     """Number everyone 1..n by the initial order (or ``order``), unless the numbers are frozen, in
-    which case only participants without a number get the next free ones. Call inside a transaction."""
+    which case only participants without a number get the next free ones. Call inside a transaction.
+
+    Returns the numbers that moved (participants who had a number and now have another)."""
     participants = list(Participant.objects.filter(tournament=tournament))
     if pairing_numbers_frozen(tournament):
         next_number = max((p.pairing_number or 0 for p in participants), default=0) + 1
@@ -41,12 +47,36 @@ def pairing_numbers_assign(tournament: Tournament, *, order: list[Participant] |
             p.pairing_number = next_number
             next_number += 1
             p.save(update_fields=["pairing_number"])
-        return
+        return {}
     ordered = order if order is not None else sorted(participants, key=initial_order_key)
     if [p.pairing_number for p in ordered] == list(range(1, len(ordered) + 1)):
-        return
+        return {}
+    old = {p.pk: p.pairing_number for p in ordered}
     # Clear first: the numbers are unique per tournament and a permutation would collide midway.
     Participant.objects.filter(tournament=tournament).update(pairing_number=None)
     for number, p in enumerate(ordered, start=1):
         p.pairing_number = number
     Participant.objects.bulk_update(ordered, ["pairing_number"])
+    return {
+        p.pk: (before, p.pairing_number)
+        for p in ordered
+        if (before := old[p.pk]) is not None and before != p.pairing_number
+    }
+
+
+def moves_described(moves: Moves) -> str:
+    """The moves in words for the arbiter: "pairing numbers 7-23 moved down by one"."""
+    runs: list[tuple[int, int, int]] = []  # (first old number, last old number, shift)
+    for before, after in sorted(moves.values()):
+        shift = after - before
+        if runs and runs[-1][2] == shift and runs[-1][1] == before - 1:
+            runs[-1] = (runs[-1][0], before, shift)
+        else:
+            runs.append((before, before, shift))
+    parts = []
+    for first, last, shift in runs:
+        numbers = f"pairing number {first}" if first == last else f"pairing numbers {first}-{last}"
+        way = "down" if shift > 0 else "up"
+        steps = "one" if abs(shift) == 1 else str(abs(shift))
+        parts.append(f"{numbers} moved {way} by {steps}")
+    return "; ".join(parts)
