@@ -122,6 +122,9 @@ class Tournament(models.Model):
     public_token = models.CharField(max_length=64, unique=True, default=new_public_token)
     version = models.PositiveIntegerField(default=0)
     """Bumped on every change that a public page shows; public caches key on it."""
+    archived_at = models.DateTimeField(null=True, blank=True)
+    """Set when an organiser archives the tournament: it leaves the home page's list (shown under
+    "Archived"); its public link keeps working."""
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -329,8 +332,9 @@ class AuditLog(models.Model):
     """Append-only record of every change. Nothing in the app updates or deletes rows."""
 
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="audit_log", null=True, blank=True
+        Tournament, on_delete=models.SET_NULL, related_name="audit_log", null=True, blank=True
     )
+    """Emptied, not deleted, when the tournament is deleted: the record of what was done stays."""
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

@@ -1,10 +1,12 @@
 """Read-only queries for the staff pages. Each returns data ready to display, in a fixed number of
 queries (the view tests pin them), so templates never touch related managers.
 
-* ``tournaments_for_user(user)``: the dashboard list, with participant and round counts.
+* ``tournaments_for_user(user)``: the dashboard list, with participant and round counts;
+  ``tournament_lists(user)`` splits off the archived ones.
 * ``participant_rows(tournament)``: everyone in pairing-number order with their byes and score,
   whether they were ever paired, and what tells namesakes apart (``namesake_labels``).
 * ``upcoming_byes(tournament)``: requested byes and absences for rounds not yet published.
+* ``audit_page(tournament, round_number=, board=, page=)``: the audit log, filtered and paginated.
 * ``round_rows(tournament)``: every round with board and result counts.
 * ``round_boards(rnd)``: a round's boards with both players and their scores before the round.
 * ``round_get(tournament, number)``: one round or 404.
@@ -19,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.paginator import Paginator
 from django.db.models import Count, F, Q
 from django.http import Http404
 
@@ -26,7 +29,7 @@ from pairing import adapters as pairing_adapters
 from pairing.engine.errors import PairingError
 from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, TIEBREAKS, validate_tiebreaks
 from pairing.engine.types import Scoring
-from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
+from tournaments.models import AuditLog, Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import visible_tournaments
 from tournaments.scores import format_points
 from tournaments.services import participant_state
@@ -40,6 +43,72 @@ def tournaments_for_user(user: Any) -> list[Tournament]:
             n_rounds=Count("rounds", distinct=True),
         )
     )
+
+
+AUDIT_PAGE_SIZE = 50
+
+
+@dataclass
+class AuditRow:
+    entry: AuditLog
+    what: str
+    """The change in a few words: "round 3 board 2", a participant's name, or the object type."""
+    before: str
+    after: str
+
+
+def _compact(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {v}" for k, v in value.items() if v not in (None, "", [], {}))
+    return str(value)
+
+
+def audit_page(
+    tournament: Tournament, *, round_number: int | None = None, board: int | None = None, page: Any = 1
+) -> Any:
+    """One page of the tournament's audit log, newest first, optionally for one round and board.
+
+    Results carry their round and board number; round actions (pairing, publishing, hand edits)
+    are matched by the round's id. Returns a Django ``Page`` of ``AuditRow``.
+    """
+    entries = AuditLog.objects.filter(tournament=tournament).select_related("user")
+    if round_number is not None:
+        round_ids = [
+            str(pk)
+            for pk in Round.objects.filter(tournament=tournament, number=round_number).values_list(
+                "pk", flat=True
+            )
+        ]
+        entries = entries.filter(
+            Q(after__round=round_number) | Q(object_type="round", object_id__in=round_ids)
+        )
+    if board is not None:
+        entries = entries.filter(after__board=board)
+    paginator = Paginator(entries.order_by("-at", "-id"), AUDIT_PAGE_SIZE)
+    found = paginator.get_page(page)
+    rows = []
+    for entry in found.object_list:
+        after = entry.after if isinstance(entry.after, dict) else {}
+        before = entry.before if isinstance(entry.before, dict) else {}
+        if "board" in after and "round" in after:
+            what = f"round {after['round']} board {after['board']}"
+        elif entry.object_type == "round" and "number" in after:
+            what = f"round {after['number']}"
+        elif entry.object_type == "participant":
+            what = after.get("name") or before.get("name") or f"participant {entry.object_id}"
+        else:
+            what = entry.object_type
+        rows.append(AuditRow(entry, what, _compact(entry.before), _compact(entry.after)))
+    found.object_list = rows
+    return found
+
+
+def tournament_lists(user: Any) -> tuple[list[Tournament], list[Tournament]]:
+    """The dashboard: (running and coming tournaments, archived ones), one query."""
+    everything = tournaments_for_user(user)
+    return [t for t in everything if t.archived_at is None], [t for t in everything if t.archived_at]
 
 
 def _scores(tournament: Tournament, through_round: int, people: list[Participant]) -> dict[int, int]:

@@ -11,7 +11,8 @@ page); ``stranger`` (organises another tournament); ``arbiter``; ``organiser``. 
 * ``login``: any logged-in user (creating or importing a tournament makes them its organiser);
 * ``arbitrate``: arbiters and organisers (pairing, results, byes, withdrawals and their undoing,
   late entries, correcting and deleting entries);
-* ``organise``: organisers only (settings, starting a round robin, the public link).
+* ``organise``: organisers only (settings, starting a round robin, the public link, archiving and
+  deleting the tournament).
 
 A permitted call must really write: it answers below 400 and adds an audit row in the caller's
 name. A refused call answers with the role's refusal (login redirect or 401, 404 to strangers, 403
@@ -71,6 +72,13 @@ def _new_staff(world: w.World) -> dict[str, Any]:
 
     user, _ = get_user_model().objects.get_or_create(username="vera-volunteer")
     return {"username": user.username, "role": "arbiter"}
+
+
+def _trf_upload(world: w.World) -> dict[str, Any]:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    text = trf_export(tournament=world.tournament).encode()
+    return {"kind": "trf", "file": SimpleUploadedFile("club.trf", text), "name": "Imported Open"}
 
 
 def _two_players(world: w.World) -> dict[str, Any]:
@@ -144,6 +152,11 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
         ARBITRATE, w.PUBLISHED, lambda _: {"result": "1-0", "version": 0}
     ),
     ("public:regenerate", "POST"): Endpoint(ORGANISE, w.PUBLISHED),
+    ("tournaments:tournament_import", "POST"): Endpoint(LOGIN, w.FINISHED, _trf_upload),
+    ("tournaments:archive", "POST"): Endpoint(ORGANISE, w.PUBLISHED, lambda _: {"archived": "1"}),
+    ("tournaments:tournament_delete", "POST"): Endpoint(
+        ORGANISE, w.PUBLISHED, lambda world: {"confirm": world.tournament.name}
+    ),
     ("reports:accept", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, lambda world: {"report": _report(world)}),
     ("reports:accept_confirmed", "POST"): Endpoint(
         ARBITRATE, w.PUBLISHED, lambda world: _report(world) and {}

@@ -49,6 +49,7 @@ class World:
             "pair_id": self.pair.pk if self.pair else 1,
             "token": self.tournament.public_token,
             "code": "BH",
+            "kind": "trf",
             "role_id": self.tournament.roles.filter(role="arbiter").values_list("pk", flat=True).first() or 1,
             "uidb64": "MQ",
             "content_type_id": 1,
