@@ -196,7 +196,7 @@
         problem.remove();
       }
       if (message) {
-        message.textContent = box ? box.textContent : problem.textContent;
+        message.textContent = box ? "Board " + fresh.getAttribute("data-board") + ": not saved, see below." : problem.textContent;
         message.className = "error";
       }
     } else if (box && !box.hidden && fresh.classList.contains("just-saved")) {
@@ -213,6 +213,8 @@
     var rounds = form.querySelector('[name="rounds_planned"]');
     if (format) format.value = button.getAttribute("data-apply-format");
     if (rounds) rounds.value = button.getAttribute("data-apply-rounds");
+    // "input" is what the advice panel listens to (hx-trigger): the tie-break preview follows.
+    if (format) format.dispatchEvent(new Event("input", { bubbles: true }));
     if (format) format.dispatchEvent(new Event("change", { bubbles: true }));
   });
 

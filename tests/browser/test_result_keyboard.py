@@ -9,9 +9,9 @@ No programmatic focus after the page loads: only Tab, arrow keys and the keys an
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import DESKTOP, PHONE, tab_to
 from tests.tournaments.services.conftest import add_players, pair_and_publish
 from tournaments.models import Board, Round
 from tournaments.services.players import pairing_numbers_assign
@@ -19,18 +19,9 @@ from tournaments.services.players import pairing_numbers_assign
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=20_000)
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 # Key typed on a board row -> result stored.
 KEY_RESULT = {"1": "1-0", "=": "1/2-1/2", "0": "0-1", "+": "+/-", "-": "-/+"}
 ROW_KEYS = ["1", "=", "0", "+", "-", "1", "0", "="]
-
-
-@pytest.fixture
-def shots(screenshot_dir):
-    folder = screenshot_dir / "22"
-    folder.mkdir(exist_ok=True)
-    return folder
 
 
 @pytest.fixture
@@ -42,37 +33,8 @@ def round30(tournament, arbiter) -> Round:
     return rnd
 
 
-@pytest.fixture
-def arbiter_page(browser, live_server, arbiter):
-    """A browser context logged in as the arbiter (the session cookie, not the login form)."""
-    contexts = []
-
-    def make(viewport) -> Page:
-        client = Client()
-        client.force_login(arbiter)
-        context = browser.new_context(viewport=viewport, device_scale_factor=1)
-        context.add_cookies(
-            [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-        )
-        contexts.append(context)
-        return context.new_page()
-
-    yield make
-    for context in contexts:
-        context.close()
-
-
 def round_url(live_server, rnd: Round) -> str:
     return f"{live_server.url}/t/{rnd.tournament_id}/rounds/{rnd.number}/"
-
-
-def tab_to(page: Page, selector: str, limit: int = 80) -> int:
-    """Press Tab until the focused element matches ``selector``; return how many presses it took."""
-    for presses in range(1, limit + 1):
-        page.keyboard.press("Tab")
-        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
-            return presses
-    raise AssertionError(f"Tab never reached {selector} in {limit} presses")
 
 
 def stored_results(rnd: Round) -> dict[int, str]:
