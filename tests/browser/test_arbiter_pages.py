@@ -178,3 +178,23 @@ def test_rounds_page_does_not_offer_the_next_round_while_one_is_played(
         result_record(board=board, user=arbiter, result="1-0", expected_version=board.version)
     page.reload()
     expect(page.get_by_role("button", name="Pair round 2")).to_be_visible()
+
+
+def test_the_pages_touched_here_fit_a_phone(staff_page, live_server, published, organiser, shots):
+    """Desktop and phone screenshots of each staff page this work changed (kept as artefacts), and
+    none of them scrolls sideways on a 390 px phone."""
+    tid = published.tournament_id
+    pages = {
+        "rounds": reverse("tournaments:rounds", args=[tid]),
+        "round": reverse("tournaments:round", args=[tid, 1]),
+        "settings": reverse("tournaments:settings", args=[tid]),
+        "new-tournament": reverse("tournaments:tournament_new"),
+        "share": reverse("public:share", args=[tid]),
+    }
+    for label, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+        page = staff_page(organiser, viewport)
+        for name, path in pages.items():
+            page.goto(live_server.url + path)
+            page.screenshot(path=str(shots / f"staff-{name}-{label}.png"), full_page=True)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= viewport["width"], f"{name} is {width}px wide on a {viewport['width']}px screen"
