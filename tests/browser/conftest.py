@@ -61,25 +61,35 @@ def shots(screenshot_dir) -> Path:
 
 
 @pytest.fixture
-def staff_page(browser, live_server):
-    """``staff_page(user, viewport)``: a browser page logged in as ``user`` (by session cookie)."""
-    from django.test import Client
-
+def page_at(browser):
+    """``page_at(viewport)``: a page in a fresh browser context, closed after the test."""
     contexts = []
 
-    def make(user, viewport) -> Page:
-        client = Client()
-        client.force_login(user)
+    def make(viewport) -> Page:
         context = browser.new_context(viewport=viewport, device_scale_factor=1)
-        context.add_cookies(
-            [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-        )
         contexts.append(context)
         return context.new_page()
 
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def staff_page(page_at, live_server):
+    """``staff_page(user, viewport)``: a browser page logged in as ``user`` (by session cookie)."""
+    from django.test import Client
+
+    def make(user, viewport) -> Page:
+        client = Client()
+        client.force_login(user)
+        page = page_at(viewport)
+        page.context.add_cookies(
+            [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+        )
+        return page
+
+    return make
 
 
 @pytest.fixture

@@ -25,20 +25,6 @@ def hall(tournament):
     return tournament
 
 
-@pytest.fixture
-def page_at(browser):
-    contexts = []
-
-    def make(viewport):
-        context = browser.new_context(viewport=viewport, device_scale_factor=1)
-        contexts.append(context)
-        return context.new_page()
-
-    yield make
-    for context in contexts:
-        context.close()
-
-
 def test_a_tiebreak_breakdown_opens_full_width_on_a_phone(live_server, hall, page_at, shots):
     page = page_at(PHONE)
     page.goto(live_server.url + public_url(hall, "standings"))

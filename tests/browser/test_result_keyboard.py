@@ -59,12 +59,17 @@ def type_round_by_keys(page: Page) -> dict[int, str]:
     return expected
 
 
+def enter_a_round(page: Page, live_server, rnd: Round, typist) -> None:
+    """Open the round, let ``typist`` type every result, and compare the database with what it typed."""
+    page.goto(round_url(live_server, rnd))
+    expected = typist(page)
+    wait_all_saved(page, rnd)
+    assert stored_results(rnd) == expected
+
+
 def test_thirty_boards_by_keyboard_alone(arbiter_page, live_server, round30, shots):
     page = arbiter_page(DESKTOP)
-    page.goto(round_url(live_server, round30))
-    expected = type_round_by_keys(page)
-    wait_all_saved(page, round30)
-    assert stored_results(round30) == expected
+    enter_a_round(page, live_server, round30, type_round_by_keys)
     page.screenshot(path=str(shots / "round-keyboard-desktop.png"), full_page=True)
 
 
@@ -129,13 +134,10 @@ def type_slips(page: Page) -> dict[int, str]:
 
 def test_thirty_boards_from_paper_slips(arbiter_page, live_server, round30, shots):
     page = arbiter_page(DESKTOP)
-    page.goto(round_url(live_server, round30))
-    expected = type_slips(page)
-    wait_all_saved(page, round30)
+    enter_a_round(page, live_server, round30, type_slips)
     # The box was cleared after each slip and is ready for the next one.
     expect(page.locator("#quick-entry-input")).to_have_value("")
     expect(page.locator("#quick-entry-input")).to_be_focused()
-    assert stored_results(round30) == expected
     page.screenshot(path=str(shots / "round-quick-entry-desktop.png"), full_page=True)
 
 
@@ -156,27 +158,21 @@ def test_quick_entry_refuses_what_it_cannot_read_and_changes_nothing(arbiter_pag
 
 def test_thirty_boards_by_keyboard_on_a_phone(arbiter_page, live_server, round30, shots):
     page = arbiter_page(PHONE)
-    page.goto(round_url(live_server, round30))
-    page.screenshot(path=str(shots / "round-entry-phone.png"), full_page=True)
-    expected = type_round_by_keys(page)
-    wait_all_saved(page, round30)
-    assert stored_results(round30) == expected
+    enter_a_round(page, live_server, round30, type_round_by_keys)
     page.screenshot(path=str(shots / "round-keyboard-phone.png"), full_page=True)
 
 
 def test_paper_slips_on_a_phone(arbiter_page, live_server, round30):
     page = arbiter_page(PHONE)
-    page.goto(round_url(live_server, round30))
-    expected = type_slips(page)
-    wait_all_saved(page, round30)
-    assert stored_results(round30) == expected
+    enter_a_round(page, live_server, round30, type_slips)
 
 
-def test_a_phone_shows_one_compact_row_per_board(arbiter_page, live_server, round30):
+def test_a_phone_shows_one_compact_row_per_board(arbiter_page, live_server, round30, shots):
     page = arbiter_page(PHONE)
     page.goto(round_url(live_server, round30))
     rows = page.locator("tr.board-row")
     expect(rows).to_have_count(30)
+    page.screenshot(path=str(shots / "round-entry-phone.png"), full_page=True)
     # No row is taller than two lines of text with a tap-sized control; several boards fit a screen.
     heights = [rows.nth(i).bounding_box()["height"] for i in range(30)]
     assert max(heights) <= 80, f"rows up to {max(heights)} px tall on a phone"
