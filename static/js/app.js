@@ -179,7 +179,8 @@
   }, true);
 
   // A row's answer: done waiting; tell the quick-entry box when it came back with a problem.
-  document.addEventListener("htmx:afterSwap", function (event) {
+  // (After the settle: until then htmx keeps the old row's attributes on the new one.)
+  document.addEventListener("htmx:afterSettle", function (event) {
     var row = event.detail.target;
     if (!row || !row.id || row.id.indexOf("board-") !== 0) return;
     var fresh = document.getElementById(row.id);
@@ -201,6 +202,23 @@
       }
     } else if (box && !box.hidden && fresh.classList.contains("just-saved")) {
       box.hidden = true;
+    }
+  });
+
+  // A row's request that never got an answer (network down, server error): the row is no longer
+  // waiting, and the arbiter is told, so the board is not silently left without its result.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.elt;
+    if (event.detail.successful || !form.matches || !form.matches(".result-form")) return;
+    var row = form.closest("tr.board-row");
+    if (!row) return;
+    row.removeAttribute("data-pending");
+    row.classList.add("not-saved");
+    var text = "Board " + row.getAttribute("data-board") + ": not saved, the server could not be reached. Enter it again.";
+    var box = document.getElementById("result-problem");
+    if (box) {
+      box.textContent = text;
+      box.hidden = false;
     }
   });
 

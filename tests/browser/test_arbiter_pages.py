@@ -96,6 +96,23 @@ def test_a_live_update_never_swallows_a_key_or_reloads_the_page(
     assert Board.objects.get(round=published, number=1).result == "1/2-1/2"
 
 
+def test_a_result_that_never_arrives_is_reported_and_can_be_entered_again(
+    arbiter_page, live_server, published
+):
+    page = arbiter_page(DESKTOP)
+    open_round(page, live_server, published)
+    page.route("**/result/", lambda route: route.abort())
+    tab_to(page, "tr.board-row")
+    page.keyboard.type("1")
+    expect(page.locator("#result-problem")).to_contain_text("Board 1: not saved")
+    page.unroute("**/result/")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.type("0")
+    expect(page.locator("tr.board-row[data-board='1'] .result-value")).to_have_text("0-1")
+    expect(page.locator("#result-problem")).to_be_hidden()
+    assert Board.objects.get(round=published, number=1).result == "0-1"
+
+
 def accept_or_dismiss(page: Page, accept: bool, seen: list[str]) -> None:
     def handle(dialog):
         seen.append(dialog.message)
