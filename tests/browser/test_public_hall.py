@@ -90,3 +90,19 @@ def test_result_sheets_print_several_to_an_a4_page(live_server, hall, page_at, s
         "els => els.map(e => e.getBoundingClientRect().height)"
     )
     assert max(heights) < 297 / 25.4 * 96 / 3, heights
+
+
+def test_public_pages_changed_here_at_phone_and_desktop(live_server, hall, page_at, shots):
+    """Screenshots kept as artefacts; the phone never scrolls sideways (the projector is not for phones)."""
+    pages = {
+        "standings": public_url(hall, "standings"),
+        "result-sheets": public_url(hall, "result_sheets", 3),
+        "display": public_url(hall, "display"),
+    }
+    for label, viewport in (("phone", PHONE), ("desktop", {"width": 1280, "height": 900})):
+        page = page_at(viewport)
+        for name, path in pages.items():
+            page.goto(live_server.url + path)
+            page.screenshot(path=str(shots / f"public-{name}-{label}.png"), full_page=True)
+            if label == "phone" and name != "display":
+                assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], name
