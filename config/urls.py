@@ -1,3 +1,5 @@
+"""The site's URL map: back office, login, the API under ``/api/``, public pages under ``/p/``, staff pages."""
+
 from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import RedirectView
@@ -16,6 +18,6 @@ urlpatterns = [
     path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("tournaments.api.urls")),
-    path("p/", include("tournaments.urls_public")),
+    path("p/", include("tournaments.public.urls")),
     path("", include("tournaments.urls")),
 ]
