@@ -12,12 +12,12 @@ from django.db.models import F
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
+from pairing.services.swiss import round_pair, round_pair_execute
 from tests.browser.conftest import DESKTOP, PHONE, tab_to
 from tests.tournaments.services.conftest import add_players, pair_and_publish
 from tournaments.models import Board, Round, Tournament
-from tournaments.services.players import pairing_numbers_assign
+from tournaments.services.pairing_numbers import pairing_numbers_assign
 from tournaments.services.results import result_record
-from tournaments.services.rounds import round_pair, round_pair_execute
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=20_000)

@@ -16,7 +16,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from tests.tournaments.public.builders import build_tournament
 from tests.tournaments.public.conftest import public_url
-from tournaments import public_pdf
+from tournaments.public import pdf as public_pdf
 
 pytestmark = pytest.mark.django_db
 
