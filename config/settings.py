@@ -106,6 +106,8 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "tournaments",
     "pairing",
+    "ratings",
+    "clubs",
 ]
 
 MIDDLEWARE = [
@@ -174,6 +176,10 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# Uploaded FIDE lists wait here for the import task (a worker on the same machine reads them).
+RATING_LIST_DIR = Path(env_str("RATING_LIST_DIR", str(BASE_DIR / "var" / "rating-lists")))
+# No mail server exists: mail is printed unless EMAIL_BACKEND names another backend.
+EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 
 # Celery: with no broker, tasks run in-process (the quickstart); with one, a worker runs them.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
