@@ -17,5 +17,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("tournaments.api.urls")),
     path("p/", include("tournaments.urls_public")),
+    path("clubs/", include("clubs.urls")),
+    path("ratings/", include("ratings.urls")),
     path("", include("tournaments.urls")),
 ]
