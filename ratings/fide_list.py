@@ -168,7 +168,7 @@ def _record(fields: dict[str, str]) -> FideRecord:
         other_titles=fields["other_titles"].strip(),
         foa_title=fields["foa_title"].strip().upper(),
         flag=fields["flag"].strip().lower(),
-        **numbers,  # type: ignore[arg-type]
+        **numbers,
     )
 
 

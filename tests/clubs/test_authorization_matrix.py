@@ -30,13 +30,14 @@ from typing import Any
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls import get_resolver
 
 from clubs.models import Club, Invitation, Membership, RosterPlayer
 from clubs.services.invitations import invitation_create
 from clubs.services.roster import roster_player_create
 from ratings.models import RatedPlayer, RatingImport
 from tests.ratings.fide_sample import HEADER, line
+from tests.security.test_authorization_matrix import _patterns
 
 PUBLIC, LOGIN, MEMBER, MANAGE, OWN, INVITEE, STAFF = (
     "public",
@@ -143,15 +144,6 @@ def world(cast, django_user_model) -> World:
         "import_id": job.pk,
     }
     return World(users, cast.club, kwargs, rated)
-
-
-def _patterns(resolver: URLResolver, prefix: str = "", namespace: str = ""):
-    for p in resolver.url_patterns:
-        if isinstance(p, URLResolver):
-            ns = f"{namespace}:{p.namespace}".strip(":") if p.namespace else namespace
-            yield from _patterns(p, prefix + str(p.pattern), ns)
-        elif isinstance(p, URLPattern):
-            yield f"{namespace}:{p.name}".strip(":"), prefix + str(p.pattern)
 
 
 def _path(name: str, world: World) -> str:

@@ -6,15 +6,14 @@ invitation link opened by two accounts at once must make exactly one member.
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from clubs.models import Membership
 from clubs.services.clubs import club_create, membership_leave
 from clubs.services.errors import ClubError
 from clubs.services.invitations import invitation_accept, invitation_create
+from tests.reliability.test_concurrent_results import run_threads
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -25,35 +24,14 @@ def _postgres_only():
         pytest.skip("needs PostgreSQL row locks and concurrent connections (DATABASE_URL=postgres://...)")
 
 
-def _race(work, n: int = 2) -> list[BaseException | None]:
-    barrier = threading.Barrier(n)
-    outcome: list[BaseException | None] = [None] * n
-
-    def body(i: int) -> None:
-        try:
-            barrier.wait()
-            work(i)
-        except BaseException as exc:  # noqa: BLE001 - inspected by the test
-            outcome[i] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=body, args=(i,)) for i in range(n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    return outcome
-
-
 @pytest.mark.parametrize("attempt", range(5))
 def test_two_owners_leaving_at_once_leave_one_owner(django_user_model, attempt):
     a = django_user_model.objects.create_user(f"a{attempt}")
     b = django_user_model.objects.create_user(f"b{attempt}")
     club = club_create(user=a, name=f"Race {attempt}")
     Membership.objects.create(club=club, user=b, role=Membership.Role.OWNER)
-    outcome = _race(lambda i: membership_leave(club=club, user=(a, b)[i]))
-    assert sorted(type(o).__name__ for o in outcome) == ["ClubError", "NoneType"], outcome
+    errors = run_threads(2, lambda i: membership_leave(club=club, user=(a, b)[i]))
+    assert [type(e) for e in errors] == [ClubError], errors
     assert Membership.objects.filter(club=club, role=Membership.Role.OWNER).count() == 1
 
 
@@ -64,8 +42,6 @@ def test_one_link_opened_by_two_accounts_makes_one_member(django_user_model, att
     _, link = invitation_create(club=club, invited_by=owner, role="arbiter", email="", base_url="http://x/")
     token = link.rstrip("/").rsplit("/", 1)[1]
     users = [django_user_model.objects.create_user(f"u{attempt}-{i}") for i in range(2)]
-    outcome = _race(lambda i: invitation_accept(token=token, user=users[i]))
-    assert sum(o is None for o in outcome) == 1 and all(
-        o is None or isinstance(o, ClubError) for o in outcome
-    )
+    errors = run_threads(2, lambda i: invitation_accept(token=token, user=users[i]))
+    assert [type(e) for e in errors] == [ClubError], errors
     assert Membership.objects.filter(club=club, role="arbiter").count() == 1
