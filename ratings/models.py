@@ -7,7 +7,10 @@ from django.db import models
 
 
 class RatedPlayer(models.Model):
-    """One line of the latest imported FIDE list. ``checksum`` lets a re-import skip unchanged rows."""
+    """One player of the latest imported FIDE list: what registration needs (name, ratings,
+    titles, federation, birth year). The games and K-factor columns of the file are not kept:
+    each stored column costs import time on a million rows. ``checksum`` covers the stored
+    fields, so a re-import skips unchanged rows."""
 
     fide_id = models.PositiveBigIntegerField(unique=True)
     name = models.CharField(max_length=100)
@@ -17,16 +20,9 @@ class RatedPlayer(models.Model):
     title = models.CharField(max_length=4, blank=True)
     women_title = models.CharField(max_length=4, blank=True)
     other_titles = models.CharField(max_length=15, blank=True)
-    foa_title = models.CharField(max_length=4, blank=True)
     standard_rating = models.PositiveSmallIntegerField(null=True, blank=True)
-    standard_games = models.PositiveSmallIntegerField(null=True, blank=True)
-    standard_k = models.PositiveSmallIntegerField(null=True, blank=True)
     rapid_rating = models.PositiveSmallIntegerField(null=True, blank=True)
-    rapid_games = models.PositiveSmallIntegerField(null=True, blank=True)
-    rapid_k = models.PositiveSmallIntegerField(null=True, blank=True)
     blitz_rating = models.PositiveSmallIntegerField(null=True, blank=True)
-    blitz_games = models.PositiveSmallIntegerField(null=True, blank=True)
-    blitz_k = models.PositiveSmallIntegerField(null=True, blank=True)
     birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
     flag = models.CharField(max_length=4, blank=True)
     checksum = models.BigIntegerField()
