@@ -8,6 +8,7 @@ from ratings.models import RatedPlayer, RatingImport
 from ratings.text import search_key
 
 SEARCH_LIMIT = 20
+CANDIDATES_PER_RESULT = 5
 
 
 def rated_player_search(*, query: str, limit: int = SEARCH_LIMIT) -> list[RatedPlayer]:
@@ -29,7 +30,10 @@ def rated_player_search(*, query: str, limit: int = SEARCH_LIMIT) -> list[RatedP
         for other in words:
             if other != lead:
                 qs = qs.filter(search_key__contains=other)
-        for player in qs.order_by("search_key", "fide_id")[:limit]:
+        # No ORDER BY: sorting every "muller%" row (40,000 in the benchmark's list) before the
+        # LIMIT took 300 ms; unordered, the index scan stops after the first few hundred. A
+        # common name shows some of its players in name order; typing more narrows it down.
+        for player in qs.order_by()[: limit * CANDIDATES_PER_RESULT]:
             found.setdefault(player.fide_id, player)
         if len(found) >= limit:
             break

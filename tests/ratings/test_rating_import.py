@@ -159,3 +159,16 @@ def test_the_task_passes_the_id_to_the_service():
     with mock.patch("ratings.tasks.rating_import_run") as run:
         rating_import_task.run(42)
     run.assert_called_once_with(import_id=42)
+
+
+def test_with_debug_on_the_query_log_does_not_grow_with_the_file(site_staff, settings, monkeypatch):
+    """DEBUG keeps the text of each query; a million-line import must not hoard them (300 MB seen)."""
+    from django.db import connection
+
+    settings.DEBUG = True
+    monkeypatch.setattr("ratings.services.BATCH_SIZE", 3)
+    lines = [HEADER] + [line(100 + i, f"Player, Number{i}", srtng=1000 + i) for i in range(60)]
+    job = _upload(lines, site_staff)
+    rating_import_run(import_id=job.pk)
+    assert RatedPlayer.objects.count() == 60
+    assert len(connection.queries) < 10
