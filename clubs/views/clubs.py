@@ -53,7 +53,8 @@ def club_public(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "clubs/club_public.html", {"club": club, "tournaments": []})
 
 
-def _dashboard_context(request: HttpRequest, club: Club, **extra: object) -> dict[str, object]:
+def dashboard_context(request: HttpRequest, club: Club, **extra: object) -> dict[str, object]:
+    """What the dashboard shows; invitations only to owners (the invitation views reuse it)."""
     owner = request.club_role == Membership.Role.OWNER  # type: ignore[attr-defined]
     return {
         "club": club,
@@ -72,7 +73,7 @@ def _dashboard_context(request: HttpRequest, club: Club, **extra: object) -> dic
 @require_GET
 @club_view(MEMBER)
 def dashboard(request: HttpRequest, club: Club) -> HttpResponse:
-    return render(request, "clubs/dashboard.html", _dashboard_context(request, club))
+    return render(request, "clubs/dashboard.html", dashboard_context(request, club))
 
 
 @require_http_methods(["GET", "POST"])

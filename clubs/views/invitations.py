@@ -20,7 +20,7 @@ from clubs.services.invitations import (
     invitation_revoke,
 )
 from clubs.views._helpers import report
-from clubs.views.clubs import _dashboard_context
+from clubs.views.clubs import dashboard_context
 
 
 @require_POST
@@ -42,8 +42,8 @@ def invitation_new(request: HttpRequest, club: Club) -> HttpResponse:
         else:
             sent = f" and mailed to {invitation.email}" if invitation.email else ""
             messages.success(request, f"Invitation created{sent}. Copy the link now: it is shown only once.")
-            return render(request, "clubs/dashboard.html", _dashboard_context(request, club, new_link=link))
-    context = _dashboard_context(request, club, invite_form=form)
+            return render(request, "clubs/dashboard.html", dashboard_context(request, club, new_link=link))
+    context = dashboard_context(request, club, invite_form=form)
     return render(request, "clubs/dashboard.html", context, status=400)
 
 

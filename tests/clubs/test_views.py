@@ -168,3 +168,20 @@ def test_add_from_the_fide_list_page_and_partial(client, cast):
     )
     assert "already on the roster" in twice.content.decode()
     assert RosterPlayer.objects.filter(club=cast.club, fide_id=1000001).count() == 1
+
+
+def test_the_dashboard_costs_the_same_queries_for_many_members(client, cast, django_user_model):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.force_login(cast.owner)
+    url = reverse("clubs:dashboard", args=[cast.club.slug])
+    with CaptureQueriesContext(connection) as few:
+        assert client.get(url).status_code == 200
+    for i in range(12):
+        user = django_user_model.objects.create_user(f"member{i}")
+        Membership.objects.create(club=cast.club, user=user, role="arbiter")
+    with CaptureQueriesContext(connection) as many:
+        body = client.get(url).content.decode()
+    assert "member11" in body
+    assert len(many) == len(few)
