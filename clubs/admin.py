@@ -1,3 +1,6 @@
+"""Back office: clubs and rosters are editable; memberships and invitations are read-only here,
+because their rules (the last owner stays, a link works once) live in the services."""
+
 from django.contrib import admin
 
 from clubs.models import Club, Invitation, Membership, RosterPlayer
@@ -9,8 +12,19 @@ class ClubAdmin(admin.ModelAdmin):
     search_fields = ("name", "slug")
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(Membership)
-class MembershipAdmin(admin.ModelAdmin):
+class MembershipAdmin(ReadOnlyAdmin):
     list_display = ("club", "user", "role", "joined_at")
     list_select_related = ("club", "user")
     search_fields = ("club__name", "user__username")
@@ -18,7 +32,7 @@ class MembershipAdmin(admin.ModelAdmin):
 
 
 @admin.register(Invitation)
-class InvitationAdmin(admin.ModelAdmin):
+class InvitationAdmin(ReadOnlyAdmin):
     list_display = ("club", "role", "email", "status", "expires_at")
     list_select_related = ("club",)
     search_fields = ("club__name", "email")
