@@ -148,6 +148,10 @@ NOT_IN_MATRIX = {
     "password_reset": "sends a reset e-mail",
     "password_reset_confirm": "a user's own password",
     "api:token": "exchanges a password for a token",
+    # A user's own API tokens: covered by tests/accounts/test_api_tokens.py.
+    "accounts:tokens": "creates one of the user's own tokens",
+    "accounts:token_revoke": "revokes one of the user's own tokens",
+    "accounts:legacy_token_revoke": "revokes the user's own older token",
 }
 """URL names that accept writes but are not tournament data; the back office (``admin:``) has
 Django's own staff permissions and is tested in test_audit_log.py."""

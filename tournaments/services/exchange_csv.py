@@ -16,19 +16,7 @@ from tournaments.services.exchange_records import complete_rounds
 
 WHAT = ("participants", "standings")
 
-PARTICIPANT_COLUMNS = (
-    "pairing_number",
-    "name",
-    "title",
-    "rating",
-    "federation",
-    "fide_id",
-    "club_name",
-    "email",
-    "status",
-    "joined_round",
-    "withdrawn_from_round",
-)
+PARTICIPANT_COLUMNS = Participant.RECORD_FIELDS
 
 
 def _cell(value: Any) -> str:

@@ -23,13 +23,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
-from django.utils import timezone
 
 from tournaments.models import AuditLog, Board, Round, Tournament
 from tournaments.permissions import can_arbitrate
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ConflictError, NotAllowedError, ValidationFailed
+from tournaments.services.versions import tournament_changed
 
 RESULT_CODES = {choice.value for choice in Board.Result}
 
@@ -115,9 +114,7 @@ def result_record(*, board: Board, user: Any, result: str, expected_version: int
             fields.append("corrected_after_pairing")
         locked.save(update_fields=fields)
         round_refresh_status(rnd)
-        Tournament.objects.filter(pk=rnd.tournament_id).update(
-            version=F("version") + 1, updated_at=timezone.now()
-        )
+        tournament_changed(rnd.tournament_id)
         audit_record(
             tournament=tournament,
             user=user,

@@ -26,12 +26,15 @@ from typing import Any
 
 from django.db import transaction
 
+from pairing.engine.baku import scoring_allows_baku
 from pairing.engine.errors import PairingError
 from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, validate_tiebreaks
+from pairing.engine.types import Scoring
 from tournaments.models import Club, Round, Tournament, TournamentRole
 from tournaments.permissions import can_arbitrate, can_organise
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import NotAllowedError, ValidationFailed
+from tournaments.services.versions import tournament_changed
 
 SETTING_FIELDS = (
     "name",
@@ -79,7 +82,8 @@ def suggest_format(n_players: int) -> tuple[str, int]:
 
 
 def baku_scoring_problem(win: int, draw: int, loss: int) -> str | None:
-    if win == 2 * draw and loss == 0:
+    """The engine decides (C.04.7 1.1); this only words its refusal for the settings form."""
+    if scoring_allows_baku(Scoring(win=win, draw=draw, loss=loss)):
         return None
     return (
         "Baku acceleration needs a win worth exactly two draws and a loss worth nothing "
@@ -210,8 +214,8 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
         errors = settings_errors(_snapshot(locked))
         if errors:
             raise ValidationFailed(" ".join(m for ms in errors.values() for m in ms), errors=errors)
-        locked.version += 1
         locked.save()
+        tournament_changed(locked.pk)
         audit_record(
             tournament=locked,
             user=user,
@@ -251,8 +255,8 @@ def tiebreaks_change(*, tournament: Tournament, user: Any, codes: Any, reason: s
         locked.tiebreaks = ",".join(clean)
         if before == locked.tiebreaks:
             return locked
-        locked.version += 1
-        locked.save(update_fields=["tiebreaks", "version", "updated_at"])
+        locked.save(update_fields=["tiebreaks"])
+        tournament_changed(locked.pk)
         audit_record(
             tournament=locked,
             user=user,

@@ -22,7 +22,7 @@ def test_the_qr_code_is_an_svg_of_the_public_link(client: Client, running):
 
 
 def test_the_qr_code_encodes_the_link(running):
-    from tournaments.views.public_files import qr_code_svg
+    from tournaments.public.downloads import qr_code_svg
 
     # Different links give different codes, and the same link the same code.
     assert qr_code_svg("http://testserver/p/a/") == qr_code_svg("http://testserver/p/a/")

@@ -14,10 +14,11 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from pairing.services.round_robin import tournament_start
+from pairing.services.swiss import round_pair, round_pair_execute, round_publish
 from tournaments.models import Board, Club, Round, Tournament, TournamentRole
 from tournaments.services.players import bye_request, participant_register, participant_withdraw
 from tournaments.services.results import result_record
-from tournaments.services.rounds import round_pair, round_pair_execute, round_publish, tournament_start
 from tournaments.services.tournaments import tournament_create
 
 DEMO_USERNAME = "arbiter"
