@@ -21,6 +21,7 @@ from clubs.services.invitations import (
 )
 from clubs.views._helpers import report
 from clubs.views.clubs import dashboard_context
+from config.site import absolute_url
 
 
 @require_POST
@@ -35,7 +36,7 @@ def invitation_new(request: HttpRequest, club: Club) -> HttpResponse:
                 invited_by=request.user,
                 role=form.cleaned_data["role"],
                 email=form.cleaned_data["email"],
-                base_url=request.build_absolute_uri("/"),
+                base_url=absolute_url(request, "/"),
             )
         except ClubError as exc:
             report(request, exc, form)

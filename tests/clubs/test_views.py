@@ -185,3 +185,20 @@ def test_the_dashboard_costs_the_same_queries_for_many_members(client, cast, dja
         body = client.get(url).content.decode()
     assert "member11" in body
     assert len(many) == len(few)
+
+
+def test_the_mailed_link_points_at_site_url_behind_a_proxy(
+    client, cast, settings, django_capture_on_commit_callbacks
+):
+    settings.SITE_URL = "https://chess.example.org"
+    settings.ALLOWED_HOSTS = ["internal-web"]
+    client.force_login(cast.owner)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            reverse("clubs:invitation_new", args=[cast.club.slug]),
+            {"email": "nina@example.org", "role": "arbiter"},
+            HTTP_HOST="internal-web:8000",
+        )
+    (message,) = mail.outbox
+    assert "https://chess.example.org/clubs/invitations/" in message.body
+    assert "internal-web" not in message.body
