@@ -243,6 +243,9 @@ class Round(models.Model):
     task_id = models.CharField(max_length=64, blank=True)
     error = models.TextField(blank=True)
     """Why the last pairing attempt failed (status ``failed``); the round can be paired again."""
+    scores_paired_on = models.JSONField(default=dict, blank=True)
+    """Participant id -> half-points before this round, as the pairing saw them, for players whose
+    earlier result was corrected after this round was paired (services.results)."""
     created_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
 

@@ -221,6 +221,25 @@ class BoardRow:
     board: Board
     white_score: str
     black_score: str
+    white_paired_on: str = ""
+    """The score the pairing used, when a correction since changed it (else "")."""
+    black_paired_on: str = ""
+
+
+def _paired_on(rnd: Round, pid: int, score: int) -> str:
+    used = (rnd.scores_paired_on or {}).get(str(pid))
+    return format_points(used) if used is not None and used != score else ""
+
+
+def _board_row(rnd: Round, b: Board, scores: dict[int, int]) -> BoardRow:
+    white, black = scores.get(b.white_id, 0), scores.get(b.black_id, 0)
+    return BoardRow(
+        b,
+        format_points(white),
+        format_points(black),
+        _paired_on(rnd, b.white_id, white),
+        _paired_on(rnd, b.black_id, black),
+    )
 
 
 @dataclass
@@ -250,10 +269,7 @@ def round_boards(rnd: Round) -> RoundView:
     pab = next((b for b in byes if b.kind == RoundBye.Kind.PAIRING_ALLOCATED), None)
     return RoundView(
         round=rnd,
-        boards=[
-            BoardRow(b, format_points(scores.get(b.white_id, 0)), format_points(scores.get(b.black_id, 0)))
-            for b in boards
-        ],
+        boards=[_board_row(rnd, b, scores) for b in boards],
         bye=pab,
         absent=[b for b in byes if b.kind != RoundBye.Kind.PAIRING_ALLOCATED],
         names=names,
@@ -303,9 +319,7 @@ def board_row(board: Board) -> BoardRow:
     rnd = board.round
     people = list(Participant.objects.filter(pk__in=[board.white_id, board.black_id]))
     scores = _scores(rnd.tournament, rnd.number - 1, people)
-    return BoardRow(
-        board, format_points(scores.get(board.white_id, 0)), format_points(scores.get(board.black_id, 0))
-    )
+    return _board_row(rnd, board, scores)
 
 
 TIEBREAK_NAMES = {info.code: info.name for info in TIEBREAKS}

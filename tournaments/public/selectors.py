@@ -246,6 +246,8 @@ class Side:
     score_before: str
     virtual: str = ""
     """Baku acceleration's virtual points this round: part of the pairing score, never of the standings."""
+    paired_on: str = ""
+    """The score the pairing used, when a result was corrected after the round was paired (else "")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,10 +300,17 @@ def round_pairings(snapshot: Snapshot, number: int) -> RoundPairings:
     people = snapshot.participants
     virtual = getattr(rnd, "virtual_points", None) or {}
 
+    paired_on = rnd.scores_paired_on or {}
+
     def side(pid: int) -> Side:
         extra = virtual.get(str(pid)) if isinstance(virtual, dict) else None
+        score = snapshot.score_before(pid, number)
+        used = paired_on.get(str(pid))
         return Side(
-            people[pid], format_points(snapshot.score_before(pid, number)), format_points(extra or None)
+            people[pid],
+            format_points(score),
+            format_points(extra or None),
+            format_points(used) if used is not None and used != score else "",
         )
 
     rows = [
@@ -322,6 +331,25 @@ def round_pairings(snapshot: Snapshot, number: int) -> RoundPairings:
     results_in = sum(1 for row in rows if row.result)
     accelerated = any(row.white.virtual or row.black.virtual for row in rows)
     return RoundPairings(rnd, rows, byes, violation_messages(rnd), results_in, accelerated)
+
+
+@dataclass(frozen=True, slots=True)
+class AlphaRow:
+    """One line of the pairings in name order (for the wall): who, where, against whom."""
+
+    player: Side
+    board: int | None
+    colour: str
+    """"White", "Black", or the bye's description."""
+    opponent: Participant | None
+
+
+def pairings_by_name(pairing: RoundPairings) -> list[AlphaRow]:
+    """Every player of the round in alphabetical order (accents and case ignored), with the bye."""
+    rows = [AlphaRow(r.white, r.board, "White", r.black.participant) for r in pairing.rows]
+    rows += [AlphaRow(r.black, r.board, "Black", r.white.participant) for r in pairing.rows]
+    rows += [AlphaRow(Side(b.participant, ""), None, f"{b.kind} ({b.points})", None) for b in pairing.byes]
+    return sorted(rows, key=lambda row: (search_key(row.player.participant.name), row.player.participant.pk))
 
 
 @dataclass(frozen=True, slots=True)

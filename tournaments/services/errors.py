@@ -36,3 +36,9 @@ class NotAllowedError(ServiceError):
 
 class ConflictError(ServiceError):
     http_status = 409
+
+
+class ConfirmationNeeded(ServiceError):
+    """The change is allowed but has consequences the user must confirm first (repeat with confirm)."""
+
+    http_status = 409
