@@ -31,6 +31,7 @@ from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, TIEBREA
 from pairing.engine.types import Scoring
 from tournaments.models import AuditLog, Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import visible_tournaments
+from tournaments.public.standings import shown_value
 from tournaments.scores import format_points
 from tournaments.services import participant_state
 
@@ -43,6 +44,39 @@ def tournaments_for_user(user: Any) -> list[Tournament]:
             n_rounds=Count("rounds", distinct=True),
         )
     )
+
+
+@dataclass
+class StaffStandingRow:
+    rank: int
+    tpn: int
+    id: int
+    name: str
+    withdrawn: bool
+    by_lot: bool
+    points_display: str
+    values: list[str]
+
+
+def standings_rows(tournament: Tournament, table: Any) -> list[StaffStandingRow]:
+    """The engine's standings as the staff table shows them, the same way the public one does:
+    lots only in the final standings (shared places until then), direct encounter only where it
+    decided the order."""
+    final = table.rounds >= tournament.rounds_planned
+    rank_of = {row.id: row.rank for row in table.rows}
+    return [
+        StaffStandingRow(
+            row.rank if final or not row.by_lot else min(rank_of[i] for i in row.lot_group),
+            row.tpn,
+            row.id,
+            row.name,
+            row.withdrawn,
+            row.by_lot and final,
+            row.points_display,
+            [shown_value(row, value) for value in row.tiebreaks],
+        )
+        for row in table.rows
+    ]
 
 
 AUDIT_PAGE_SIZE = 50
