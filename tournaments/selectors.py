@@ -64,7 +64,7 @@ def standings_rows(tournament: Tournament, table: Any) -> list[StaffStandingRow]
     decided the order."""
     final = table.rounds >= tournament.rounds_planned
     rank_of = {row.id: row.rank for row in table.rows}
-    return [
+    rows = [
         StaffStandingRow(
             row.rank if final or not row.by_lot else min(rank_of[i] for i in row.lot_group),
             row.tpn,
@@ -77,6 +77,7 @@ def standings_rows(tournament: Tournament, table: Any) -> list[StaffStandingRow]
         )
         for row in table.rows
     ]
+    return sorted(rows, key=lambda row: (row.rank, row.tpn))  # players sharing a place: by number
 
 
 AUDIT_PAGE_SIZE = 50

@@ -183,6 +183,7 @@ def _compute(tournament: Tournament) -> tuple[Ranking, dict[int, Breakdown]]:
             points,
             tuple(TiebreakCell(v.code, v.name, v.display, v.summary, tuple(v.notes)) for v in row.tiebreaks),
         )
+    rows.sort(key=lambda row: (row.rank, row.pairing_number))  # players sharing a place: by number
     ranking = Ranking(tuple(rows), result.rounds, tiebreaks=result.tiebreaks, unplayed=result.unplayed)
     # Every bucket is stored, empty ones too, so asking for an unknown id is a cache hit, not a rerun.
     buckets = _empty_buckets(tournament)

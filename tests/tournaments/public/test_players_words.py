@@ -97,3 +97,10 @@ def test_a_players_page_explains_in_plain_words_and_staff_keep_the_notes(
         reverse("tournaments:round", kwargs={"tournament_id": after_round_one.pk, "number": 1})
     ).content.decode()
     assert "exchange 1&lt;-&gt;2, because it is better on C12" in staff
+
+
+def test_players_sharing_a_place_are_listed_by_pairing_number(client: Client, after_round_one):
+    body = client.get(public_url(after_round_one, "standings")).content.decode()
+    names = re.findall(r'<td class="player"><a href="[^"]+">(Player \d+)</a>', body)
+    winners, losers = names[:4], names[4:]
+    assert winners == sorted(winners) and losers == sorted(losers)
