@@ -10,20 +10,19 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.test import Client
 from playwright.sync_api import expect
 
+from tests.browser.conftest import DESKTOP, PHONE
 from tests.tournaments.services.conftest import add_players, pair_and_publish
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=15_000)
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
-
 
 def test_an_organiser_downloads_a_backup_reads_the_log_and_archives(
-    browser, live_server, tournament, arbiter, screenshot_dir
+    browser, live_server, tournament, organiser, arbiter, screenshot_dir
 ):
     add_players(tournament, 8)
     pair_and_publish(tournament, arbiter)
@@ -31,10 +30,12 @@ def test_an_organiser_downloads_a_backup_reads_the_log_and_archives(
     folder.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport=DESKTOP, device_scale_factor=1, accept_downloads=True)
     page = context.new_page()
-    page.goto(live_server.url + "/accounts/login/")
-    page.fill("#id_username", "olga")
-    page.fill("#id_password", "organiser-pass-1")
-    page.click("button[type=submit]")
+    client = Client()
+    client.force_login(organiser)
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    page.goto(live_server.url + "/")
     page.click("text=Club Championship")
     page.click("nav.tabs >> text=Files & log")
     expect(page.locator("#audit-log")).to_contain_text("round_publish")

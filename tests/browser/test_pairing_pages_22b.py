@@ -12,17 +12,17 @@ from playwright.sync_api import expect
 
 from pairing.services.drafts import board_swap_colours
 from pairing.services.swiss import round_pair, round_pair_execute
+from tests.browser.conftest import DESKTOP, PHONE
 from tests.tournaments.services.conftest import add_players, pair_and_publish, play_round
 from tournaments.models import Board
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=15_000)
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 
-
-def test_draft_pairings_standings_and_player_pages(browser, live_server, tournament, arbiter, screenshot_dir):
+def test_draft_pairings_standings_and_player_pages(
+    arbiter_page, live_server, tournament, arbiter, screenshot_dir
+):
     add_players(tournament, 10)
     first = play_round(pair_and_publish(tournament, arbiter), arbiter, result=Board.Result.DRAW)
     draft = round_pair(tournament=tournament, user=arbiter)
@@ -30,12 +30,7 @@ def test_draft_pairings_standings_and_player_pages(browser, live_server, tournam
     board_swap_colours(board=Board.objects.get(round=draft, number=1), user=arbiter)
     folder = screenshot_dir / "22b"
     folder.mkdir(parents=True, exist_ok=True)
-    context = browser.new_context(viewport=DESKTOP, device_scale_factor=1)
-    page = context.new_page()
-    page.goto(live_server.url + "/accounts/login/")
-    page.fill("#id_username", "arthur")
-    page.fill("#id_password", "arbiter-pass-1")
-    page.click("button[type=submit]")
+    page = arbiter_page(DESKTOP)
 
     def both(url: str, name: str, check: str, text: str) -> None:
         page.set_viewport_size(DESKTOP)
@@ -52,4 +47,3 @@ def test_draft_pairings_standings_and_player_pages(browser, live_server, tournam
     player = Board.objects.get(round=first, number=1).white
     both(f"/p/{token}/players/{player.pk}/", "public-player", "main", player.name)
     both(f"/t/{tournament.pk}/standings/", "staff-standings-round1", "#standings-table", "After round 1")
-    context.close()

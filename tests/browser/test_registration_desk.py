@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import DESKTOP, PHONE
 from tests.tournaments.services.conftest import add_players
 from tournaments.models import AuditLog, Participant
 from tournaments.services.pairing_numbers import pairing_numbers_assign
@@ -17,24 +18,14 @@ from tournaments.services.pairing_numbers import pairing_numbers_assign
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=15_000)
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
-
 
 @pytest.fixture
-def desk(browser, live_server, tournament):
+def desk(arbiter_page, live_server, tournament):
     add_players(tournament, 6)
     pairing_numbers_assign(tournament)
-    context = browser.new_context(viewport=DESKTOP, device_scale_factor=1)
-    page = context.new_page()
-    page.goto(live_server.url + "/accounts/login/")
-    page.fill("#id_username", "arthur")
-    page.fill("#id_password", "arbiter-pass-1")
-    page.click("button[type=submit]")
-    expect(page.locator(".who")).to_have_text("arthur")
+    page = arbiter_page(DESKTOP)
     page.goto(f"{live_server.url}/t/{tournament.pk}/participants/")
-    yield page
-    context.close()
+    return page
 
 
 def _options(page: Page, selector: str) -> list[str]:

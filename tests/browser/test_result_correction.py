@@ -11,30 +11,23 @@ import pytest
 from playwright.sync_api import expect
 
 from pairing.services.swiss import round_pair, round_pair_execute
+from tests.browser.conftest import DESKTOP, PHONE
 from tests.tournaments.services.conftest import add_players, pair_and_publish, play_round
 from tournaments.models import AuditLog, Board
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=15_000)
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
-
 
 def test_a_correction_after_the_next_pairing_asks_then_saves(
-    browser, live_server, tournament, arbiter, screenshot_dir
+    arbiter_page, live_server, tournament, arbiter, screenshot_dir
 ):
     add_players(tournament, 8)
     first = play_round(pair_and_publish(tournament, arbiter), arbiter)  # every board 1-0
     second = round_pair(tournament=tournament, user=arbiter)
     round_pair_execute(round_id=second.pk)
     board = Board.objects.get(round=first, number=2)
-    context = browser.new_context(viewport=DESKTOP, device_scale_factor=1)
-    page = context.new_page()
-    page.goto(live_server.url + "/accounts/login/")
-    page.fill("#id_username", "arthur")
-    page.fill("#id_password", "arbiter-pass-1")
-    page.click("button[type=submit]")
+    page = arbiter_page(DESKTOP)
     page.goto(f"{live_server.url}/t/{tournament.pk}/rounds/1/")
     page.click(f"#board-{board.pk} button[value='1/2-1/2']")
     box = page.locator("#result-problem")
@@ -57,4 +50,3 @@ def test_a_correction_after_the_next_pairing_asks_then_saves(
     page.goto(f"{live_server.url}/t/{tournament.pk}/rounds/2/")
     expect(page.locator("#repair-needed")).to_contain_text("pair it again")
     page.screenshot(path=str(folder / "draft-repair-needed-desktop.png"), full_page=True)
-    context.close()

@@ -40,6 +40,17 @@ def _withdrawal_result(board: Board, participant_id: int, forfeit: bool) -> str:
     return Board.Result.WHITE_WINS_FORFEIT
 
 
+def _set_results(results: dict[Board, str]) -> list[int]:
+    """Write each (locked) board's new result, bump its version, refresh its round's status."""
+    for board, result in results.items():
+        board.result = result
+        board.version += 1
+        board.save(update_fields=["result", "version", "updated_at"])
+    for rnd in Round.objects.filter(pk__in={board.round_id for board in results}):
+        round_refresh_status(rnd)
+    return [board.pk for board in results]
+
+
 def participant_withdraw(
     *, participant: Participant, user: Any, from_round: int | None = None
 ) -> Participant:
@@ -80,15 +91,8 @@ def participant_withdraw(
             boards = Board.objects.select_for_update().filter(
                 round__tournament=locked, round__number__gte=start, result=Board.Result.PENDING
             )
-            touched_rounds = set()
-            for board in boards.filter(Q(white=p) | Q(black=p)):
-                board.result = _withdrawal_result(board, p.pk, forfeit)
-                board.version += 1
-                board.save(update_fields=["result", "version", "updated_at"])
-                changed_boards.append(board.pk)
-                touched_rounds.add(board.round_id)
-            for rnd in Round.objects.filter(pk__in=touched_rounds):
-                round_refresh_status(rnd)
+            mine = list(boards.filter(Q(white=p) | Q(black=p)))
+            changed_boards = _set_results({b: _withdrawal_result(b, p.pk, forfeit) for b in mine})
         tournament_changed(locked.pk)
         audit_record(
             tournament=locked,
@@ -121,16 +125,9 @@ def withdrawal_undo(*, participant: Participant, user: Any) -> Participant:
             boards = Board.objects.select_for_update().filter(
                 Q(white=p) | Q(black=p), round__in=[r for r in since if r.status != Round.Status.FINISHED]
             )
-            touched_rounds = set()
-            for board in boards:
-                if board.result == _withdrawal_result(board, p.pk, forfeit):
-                    board.result = Board.Result.PENDING
-                    board.version += 1
-                    board.save(update_fields=["result", "version", "updated_at"])
-                    reopened.append(board.pk)
-                    touched_rounds.add(board.round_id)
-            for rnd in Round.objects.filter(pk__in=touched_rounds):
-                round_refresh_status(rnd)
+            reopened = _set_results(
+                {b: Board.Result.PENDING for b in boards if b.result == _withdrawal_result(b, p.pk, forfeit)}
+            )
         else:
             drafts = [r.number for r in since if r.status in (Round.Status.DRAFT, Round.Status.PAIRING)]
             if drafts:
