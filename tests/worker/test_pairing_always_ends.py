@@ -59,9 +59,16 @@ class Server:
         )
         try:
             with urllib.request.urlopen(request, timeout=120) as response:
-                return response.status, json.loads(response.read() or b"{}")
+                return response.status, self.parse(response.read())
         except urllib.error.HTTPError as exc:
-            return exc.code, json.loads(exc.read() or b"{}")
+            return exc.code, self.parse(exc.read())
+
+    @staticmethod
+    def parse(body: bytes) -> dict:
+        try:
+            return json.loads(body or b"{}")
+        except ValueError:  # an error page, not the API's JSON
+            return {"detail": body.decode(errors="replace")[:500]}
 
 
 def start_server(tmp_path: Path, extra_env: dict[str, str]) -> Server:
