@@ -157,6 +157,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "tournaments",
     "pairing",
+    "reports",
 ]
 
 MIDDLEWARE = [

@@ -31,5 +31,6 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("tournaments.api.urls")),
     path("p/", include("tournaments.public.urls")),
+    path("", include("reports.urls")),
     path("", include("tournaments.urls")),
 ]
