@@ -20,7 +20,8 @@
 * Stale claims: the task's hard time limit (``CELERY_TASK_TIME_LIMIT``) bounds a pairing, so a
   round still ``pairing`` longer than that after its claim has lost its task (a worker killed
   before redelivery, a broker that lost it). :func:`round_pairing_expire` marks it ``failed`` with
-  a message; the round page, the API and the next pair request call it when they look.
+  a message; the round page, the API and the next pair request call it when they look, and
+  :func:`stale_pairings_expire` (``manage.py expire_stale_pairings``, for cron) sweeps them all.
 * ``round_publish(*, round, user)``, ``round_delete(*, round, user)`` (drafts, failed rounds and
   rounds being paired: "Cancel"), ``round_repair(*, round, user)`` (pair a draft, a failed round
   or a round being paired again, under a new claim).
@@ -102,6 +103,17 @@ def pairing_is_stale(rnd: Round) -> bool:
     return rnd.claimed_at is None or timezone.now() - rnd.claimed_at > stale_after()
 
 
+def stale_pairings_expire() -> int:
+    """The stale-claim rule over every round still ``pairing`` (the periodic check: the
+    ``expire_stale_pairings`` command, for cron). Returns how many rounds it failed."""
+    candidates = Round.objects.filter(status=Round.Status.PAIRING).select_related("tournament")
+    return sum(
+        1
+        for rnd in candidates
+        if pairing_is_stale(rnd) and round_pairing_expire(round=rnd).status == Round.Status.FAILED
+    )
+
+
 def _claim(rnd: Round, *, created: bool) -> None:
     """Mark the round ``pairing`` under a new task id and send that task once committed."""
     rnd.status = Round.Status.PAIRING
@@ -171,8 +183,7 @@ def _expire(rnd: Round) -> None:
     limit = pairing_limit_text()
     rnd.status = Round.Status.FAILED
     rnd.error = (
-        f"Pairing did not finish within {limit}: the pairing worker stopped or never received the "
-        "task."
+        f"Pairing did not finish within {limit}: the pairing worker stopped or never received the task."
     )
     rnd.save(update_fields=["status", "error"])
     tournament_changed(rnd.tournament_id)
@@ -392,8 +403,7 @@ def round_pair_execute(*, round_id: int, task_id: str | None = None) -> None:
         logger.exception("Pairing round %s failed", round_id)
         if isinstance(exc, SoftTimeLimitExceeded):
             message = (
-                f"Pairing took longer than {_duration(settings.CELERY_TASK_SOFT_TIME_LIMIT)} and was "
-                "stopped."
+                f"Pairing took longer than {_duration(settings.CELERY_TASK_SOFT_TIME_LIMIT)} and was stopped."
             )
         else:
             message = str(exc) or exc.__class__.__name__

@@ -5,6 +5,7 @@ leaves no round behind."""
 
 from __future__ import annotations
 
+import io
 import logging
 from datetime import timedelta
 from unittest import mock
@@ -190,3 +191,23 @@ def test_an_unreachable_broker_on_pair_again_leaves_the_round_failed_with_the_re
                 round_repair(round=rnd, user=arbiter)
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.FAILED and "pairing service is unavailable" in rnd.error
+
+
+def test_the_periodic_check_fails_every_stale_claim_and_leaves_fresh_ones(organiser, arbiter, settings):
+    from django.core.management import call_command
+
+    from tests.tournaments.services.conftest import add_players
+    from tournaments.services.tournaments import tournament_create
+
+    rounds = []
+    for name in ("Stale", "Fresh"):
+        t = tournament_create(user=organiser, name=name, rounds_planned=3)
+        add_players(t, 4)
+        rounds.append(round_pair(tournament=t, user=organiser))
+    stale, fresh = rounds
+    claimed_ago(stale, settings.CELERY_TASK_TIME_LIMIT + 1)
+    out = io.StringIO()
+    call_command("expire_stale_pairings", stdout=out)
+    assert "1 stale pairing marked failed" in out.getvalue()
+    assert Round.objects.get(pk=stale.pk).status == Round.Status.FAILED
+    assert Round.objects.get(pk=fresh.pk).status == Round.Status.PAIRING
