@@ -41,6 +41,7 @@ from typing import Any
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
@@ -407,10 +408,11 @@ def round_pair_execute(*, round_id: int, task_id: str | None = None) -> None:
             )
         else:
             message = str(exc) or exc.__class__.__name__
-        claim = {"task_id": task_id} if task_id else {}
+        # Only this task's claim (or a claim from before claims had ids) is failed by it.
+        claim = Q(task_id=task_id) | Q(task_id="") if task_id else Q()
         with transaction.atomic():
             lock_tournament_of(round_id)
-            updated = Round.objects.filter(pk=round_id, status=Round.Status.PAIRING, **claim).update(
+            updated = Round.objects.filter(claim, pk=round_id, status=Round.Status.PAIRING).update(
                 status=Round.Status.FAILED, error=message[:2000]
             )
             rnd = Round.objects.filter(pk=round_id).select_related("tournament").first()

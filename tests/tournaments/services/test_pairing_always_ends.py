@@ -211,3 +211,19 @@ def test_the_periodic_check_fails_every_stale_claim_and_leaves_fresh_ones(organi
     assert "1 stale pairing marked failed" in out.getvalue()
     assert Round.objects.get(pk=stale.pk).status == Round.Status.FAILED
     assert Round.objects.get(pk=fresh.pk).status == Round.Status.PAIRING
+
+
+def test_a_pairing_stopped_by_the_soft_time_limit_fails_with_the_limit_in_words(swiss, arbiter, settings):
+    from celery.exceptions import SoftTimeLimitExceeded
+
+    settings.CELERY_TASK_SOFT_TIME_LIMIT = 240
+    rnd = round_pair(tournament=swiss, user=arbiter)
+    task_id = Round.objects.get(pk=rnd.pk).task_id
+    with mock.patch("pairing.services.swiss.pair_round", side_effect=SoftTimeLimitExceeded()):
+        round_pair_execute(round_id=rnd.pk, task_id=task_id)
+    rnd.refresh_from_db()
+    assert (rnd.status, rnd.error) == (
+        Round.Status.FAILED,
+        "Pairing took longer than 4 minutes and was stopped.",
+    )
+    assert not Board.objects.filter(round=rnd).exists()
