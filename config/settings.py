@@ -299,7 +299,23 @@ if CELERY_VISIBILITY_TIMEOUT <= CELERY_TASK_TIME_LIMIT:
         f"CELERY_VISIBILITY_TIMEOUT ({CELERY_VISIBILITY_TIMEOUT}) must be longer than "
         f"CELERY_TASK_TIME_LIMIT ({CELERY_TASK_TIME_LIMIT}): a running task would be delivered twice"
     )
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
+# Sending a task must fail fast when the broker is down: the web request that sends it then tells
+# the arbiter "pairing service unavailable" within seconds instead of hanging (Celery's default
+# policy retries for far longer behind a firewall that drops packets).
+CELERY_BROKER_CONNECTION_TIMEOUT = env_int("CELERY_BROKER_CONNECTION_TIMEOUT", 3)
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.5,
+    "interval_max": 1,
+}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+    "socket_connect_timeout": CELERY_BROKER_CONNECTION_TIMEOUT,
+    # Look for a dead worker's tasks every 10 s (kombu's default scans only every 10th sweep,
+    # which would add up to 100 s to the visibility timeout).
+    "unacked_restore_throttle": 1,
+}
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Annotations override what a task's decorator hard-codes: every task gets these from here.

@@ -238,6 +238,9 @@ class Round(models.Model):
     violations = models.JSONField(default=list, blank=True)
     """Rules the least-bad pairing had to break, in plain words; empty for ordinary rounds."""
     task_id = models.CharField(max_length=64, blank=True)
+    """The Celery task id of the current pairing claim; only that task may pair the round."""
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    """When the round was last claimed for pairing: the stale-claim rule measures from here."""
     error = models.TextField(blank=True)
     """Why the last pairing attempt failed (status ``failed``); the round can be paired again."""
     created_at = models.DateTimeField(auto_now_add=True)

@@ -174,6 +174,7 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
     ("api:forbidden-pair", "DELETE"): Endpoint(ARBITRATE, w.PUBLISHED),
     ("api:round-pair", "POST"): Endpoint(ARBITRATE, w.FINISHED),
     ("api:round-publish", "POST"): Endpoint(ARBITRATE, w.DRAFT),
+    ("api:round", "DELETE"): Endpoint(ARBITRATE, w.DRAFT),
     ("api:board", "PUT"): Endpoint(ARBITRATE, w.PUBLISHED, lambda _: {"result": "1-0", "version": 0}),
 }
 

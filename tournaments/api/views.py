@@ -260,6 +260,10 @@ class RoundPairView(ApiView):
                 s.RoundOutput,
                 description="Pairing queued: poll the round until its status is `draft` (or `failed`).",
             ),
+            503: OpenApiResponse(
+                s.ErrorOutput,
+                description="The pairing service (task queue) cannot be reached: nothing was created; try again.",
+            ),
             **ERRORS,
         },
         summary="Pair the next round (asynchronous)",
@@ -289,10 +293,23 @@ class TournamentStartView(ApiView):
 
 class RoundDetailView(ApiView):
     @extend_schema(
-        responses={200: s.RoundDetailOutput, **READ_ERRORS}, summary="A round with its boards and byes"
+        responses={200: s.RoundDetailOutput, **READ_ERRORS},
+        summary="A round with its boards and byes (a pairing past the task's time limit reads as failed)",
     )
     def get(self, request, tournament_id: int, number: int):
-        return Response(_round_detail(_round(self.tournament(tournament_id), number)))
+        tournament = self.tournament(tournament_id)
+        swiss.round_pairing_expire(round=_round(tournament, number))
+        return Response(_round_detail(_round(tournament, number)))
+
+    @extend_schema(
+        request=None,
+        responses={204: None, **ERRORS},
+        summary="Delete a draft, a failed round or a round being paired (cancel)",
+    )
+    def delete(self, request, tournament_id: int, number: int):
+        tournament = self.tournament(tournament_id, ARBITRATE)
+        swiss.round_delete(round=_round(tournament, number), user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class RoundPublishView(ApiView):

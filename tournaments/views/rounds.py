@@ -7,6 +7,10 @@ once published it refreshes itself on ``standings-changed``, i.e. after each res
 has seen from ``#live-version``: the server answers 204 when it has not moved, so two arbiters see
 each other's results within seconds; an arbiter's own entry moves the page's version along, so
 their own table is not re-rendered under their keyboard).
+
+While a round is being paired or has failed, the arbiter is offered "Pair again" and "Cancel
+round" (each asks first); a claim older than the task's time limit is shown as failed
+(``round_pairing_expire``, the stale-claim rule, runs before the page and the status are drawn).
 """
 
 from __future__ import annotations
@@ -18,7 +22,15 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_POST
 
 from pairing.services.drafts import RuleBroken, board_swap_colours, boards_exchange_opponents
-from pairing.services.swiss import next_round_offered, round_delete, round_pair, round_publish, round_repair
+from pairing.services.swiss import (
+    next_round_offered,
+    pairing_limit_text,
+    round_delete,
+    round_pair,
+    round_pairing_expire,
+    round_publish,
+    round_repair,
+)
 from tournaments import selectors
 from tournaments.forms import ExchangeForm
 from tournaments.models import Board, Round, Tournament
@@ -76,6 +88,7 @@ def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> 
         "baku": selectors.baku_table(tournament, rnd.number)
         if rnd.status in (Round.Status.DRAFT, Round.Status.PAIRING)
         else [],
+        "pairing_limit": pairing_limit_text(),
         "explanation_groups": [
             (format_points(score), [view.names.get(pk, str(pk)) for pk in ids])
             for score, ids in rnd.explanation.get("scoregroups", [])
@@ -86,7 +99,7 @@ def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> 
 @require_GET
 @staff_tournament(VIEW)
 def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    rnd = selectors.round_get(tournament, number)
+    rnd = round_pairing_expire(round=selectors.round_get(tournament, number))
     context = _round_context(request, tournament, rnd)
     return render_page(request, PAGE, context, partial="pairings-table")
 
@@ -94,7 +107,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
 @require_GET
 @staff_tournament(VIEW)
 def round_status(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    rnd = selectors.round_get(tournament, number)
+    rnd = round_pairing_expire(round=selectors.round_get(tournament, number))
     response = render_page(request, PAGE, _round_context(request, tournament, rnd), partial="round-status")
     if request.htmx and request.GET.get("polling") and rnd.status != Round.Status.PAIRING:
         response["HX-Refresh"] = "true"
@@ -147,9 +160,7 @@ def publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpRe
 @require_POST
 @staff_tournament(ARBITRATE)
 def delete(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    return _draft_action(
-        request, tournament, number, round_delete, "The draft of round {number} was deleted."
-    )
+    return _draft_action(request, tournament, number, round_delete, "Round {number} was deleted.")
 
 
 @require_POST
