@@ -43,7 +43,8 @@ from tournaments.permissions import can_create_in_club
 from tournaments.services import model_data
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ValidationFailed
-from tournaments.services.tournaments import SETTING_FIELDS, settings_errors
+from tournaments.services.tournaments import SETTING_FIELDS, TEXT_FIELDS, settings_errors
+from tournaments.text import TextProblem, clean_line
 
 FORMAT = "chessclub.tournament"
 VERSION = 1
@@ -178,6 +179,7 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
     if settings is not None:
         if name:
             settings["name"] = name
+        _clean_lines(settings, TEXT_FIELDS, "tournament", problems)
         values = {
             field: settings.get(field, Tournament._meta.get_field(field).get_default())
             for field in SETTING_FIELDS
@@ -199,6 +201,7 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
             problems.add(f"{path}.ref", f"Ref {ref!r} is used twice.")
             continue
         if valid is not None:
+            _clean_lines(valid, PARTICIPANT_TEXT, path, problems)
             number = valid.get("pairing_number")
             if number is not None:
                 if number in numbers:
@@ -291,6 +294,20 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
     assert settings is not None  # problems would have been raised otherwise
     settings["club"] = _club(raw_tournament.get("club"), owner)
     return _write(settings, refs, rounds, byes, forbidden, last_ga, owner)
+
+
+PARTICIPANT_TEXT = {"name": "The name", "club_name": "The club"}
+
+
+def _clean_lines(values: dict[str, Any], labels: dict[str, str], path: str, problems: _Problems) -> None:
+    """Clean the one-line text fields of ``values`` in place (see :mod:`tournaments.text`)."""
+    for field, label in labels.items():
+        if values.get(field) is None:
+            continue
+        try:
+            values[field] = clean_line(values[field], label=label)
+        except TextProblem as exc:
+            problems.add(f"{path}.{field}", str(exc))
 
 
 def _forbidden_pairs(

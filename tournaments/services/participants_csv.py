@@ -22,6 +22,7 @@ from tournaments.services.errors import ValidationFailed
 from tournaments.services.pairing_numbers import pairing_numbers_assign
 from tournaments.services.registration import TO_CHANGE_PARTICIPANTS, clean_participant_fields
 from tournaments.services.versions import tournament_changed
+from tournaments.text import same_name_key
 
 MAX_IMPORT_ROWS = 2000
 
@@ -130,12 +131,12 @@ def participants_import_csv(*, tournament: Tournament, user: Any, text: str, com
         )
     preview = _parse_csv(text)
     existing = list(Participant.objects.filter(tournament=tournament).values_list("name", "fide_id"))
-    names = {name.casefold(): "already registered" for name, _ in existing}
+    names = {same_name_key(name): "already registered" for name, _ in existing}
     fide_ids = {fid: "already registered" for _, fid in existing if fid}
     for row in preview.rows:
         if row.errors:
             continue
-        key = row.values["name"].casefold()
+        key = same_name_key(row.values["name"])
         if key in names:
             row.errors.append(f"{row.values['name']} is {names[key]}.")
         names.setdefault(key, f"also on line {row.line}")

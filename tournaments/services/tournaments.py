@@ -35,6 +35,7 @@ from tournaments.permissions import can_arbitrate, can_organise
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import NotAllowedError, ValidationFailed
 from tournaments.services.versions import tournament_changed
+from tournaments.text import TextProblem, clean_line
 
 SETTING_FIELDS = (
     "name",
@@ -131,6 +132,27 @@ def settings_errors(values: dict[str, Any]) -> dict[str, list[str]]:
     return errors
 
 
+TEXT_FIELDS = {"name": "The tournament's name", "place": "The place"}
+"""The settings that are typed-in text, with how messages name them."""
+
+
+def clean_text_settings(fields: dict[str, Any]) -> dict[str, Any]:
+    """``fields`` with its text settings cleaned (see :mod:`tournaments.text`); ``ValidationFailed``
+    naming every field that cannot be stored."""
+    cleaned = dict(fields)
+    errors: dict[str, list[str]] = {}
+    for name, label in TEXT_FIELDS.items():
+        if cleaned.get(name) is None:
+            continue
+        try:
+            cleaned[name] = clean_line(cleaned[name], label=label, max_length=150)
+        except TextProblem as exc:
+            errors[name] = [str(exc)]
+    if errors:
+        raise ValidationFailed(" ".join(m for ms in errors.values() for m in ms), errors=errors)
+    return cleaned
+
+
 def _snapshot(tournament: Tournament) -> dict[str, Any]:
     return {name: getattr(tournament, name) for name in SETTING_FIELDS}
 
@@ -154,6 +176,7 @@ def tournament_create(*, user: Any, club: Club | None = None, **fields: Any) -> 
         raise ValidationFailed(f"Unknown tournament settings: {', '.join(sorted(unknown))}.")
     if club is not None and not user.is_superuser and not club.members.filter(pk=user.pk).exists():
         raise NotAllowedError(f"You are not a member of {club.name}, so you cannot create its tournaments.")
+    fields = clean_text_settings(fields)
     tournament = Tournament(club=club, created_by=user)
     if fields.get("format") == Tournament.Format.ROUND_ROBIN:
         tournament.tiebreaks = ",".join(ROUND_ROBIN_DEFAULT)
@@ -192,6 +215,7 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
     unknown = set(fields) - set(SETTING_FIELDS)
     if unknown:
         raise ValidationFailed(f"Unknown tournament settings: {', '.join(sorted(unknown))}.")
+    fields = clean_text_settings(fields)
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         before = _snapshot(locked)
