@@ -20,7 +20,7 @@ from typing import Any
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, OperationalError
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
@@ -31,6 +31,7 @@ from tournaments.api.serializers import ErrorOutput
 from tournaments.models import Tournament
 from tournaments.permissions import VIEW, tournament_for_user
 from tournaments.services.errors import ServiceError
+from tournaments.services.submissions import once
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -96,3 +97,21 @@ ERRORS = {
 READ_ERRORS = {code: ERRORS[code] for code in (401, 404)}
 CONFLICT = {409: OpenApiResponse(ErrorOutput, description="Changed by someone else first; reload and retry.")}
 TEXT = OpenApiResponse(OpenApiTypes.STR, description="File contents.")
+
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description=(
+        "Optional, 8-64 letters, digits or - _ . : (a UUID is fine). Sending the same key again (a retry, "
+        "a double click) answers with the tournament the first request made instead of making another."
+    ),
+)
+
+
+def created_once(request: Any, make: Any) -> tuple[Any, dict[str, str]]:
+    """``make()`` at most once per ``Idempotency-Key`` (see ``services.submissions``): the tournament
+    and the response headers (``Idempotent-Replayed: true`` when it was made earlier)."""
+    tournament, created = once(user=request.user, key=request.headers.get("Idempotency-Key"), make=make)
+    return tournament, {} if created else {"Idempotent-Replayed": "true"}

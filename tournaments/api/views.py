@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from pairing.adapters import standings_for_tournament
 from pairing.services import round_robin, swiss
 from tournaments.api import serializers as s
-from tournaments.api.base import CONFLICT, ERRORS, READ_ERRORS, ApiView
+from tournaments.api.base import CONFLICT, ERRORS, IDEMPOTENCY_KEY, READ_ERRORS, ApiView, created_once
 from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import ARBITRATE, ORGANISE, visible_tournaments
 from tournaments.services import (
@@ -62,14 +62,17 @@ class TournamentListView(ApiView):
 
     @extend_schema(
         request=s.TournamentInput,
+        parameters=[IDEMPOTENCY_KEY],
         responses={201: s.TournamentOutput, **ERRORS},
         summary="Create a tournament (you become its organiser)",
     )
     def post(self, request):
         data = s.TournamentInput(data=request.data)
         data.is_valid(raise_exception=True)
-        tournament = tournaments.tournament_create(user=request.user, **data.validated_data)
-        return Response(s.TournamentOutput(tournament).data, status=status.HTTP_201_CREATED)
+        tournament, headers = created_once(
+            request, lambda: tournaments.tournament_create(user=request.user, **data.validated_data)
+        )
+        return Response(s.TournamentOutput(tournament).data, status=status.HTTP_201_CREATED, headers=headers)
 
 
 class TournamentDetailView(ApiView):

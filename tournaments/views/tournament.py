@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -16,6 +18,7 @@ from tournaments.forms import StaffForm, TiebreaksForm, TournamentForm
 from tournaments.models import Tournament, TournamentRole
 from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_arbitrate, can_organise, staff_tournament
 from tournaments.services.errors import ServiceError
+from tournaments.services.submissions import once
 from tournaments.services.tournaments import (
     DESCRIPTIVE_FIELDS,
     role_grant,
@@ -46,15 +49,22 @@ def suggestion_context(request: HttpRequest) -> dict[str, object]:
 @require_http_methods(["GET", "POST"])
 def tournament_new(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None, initial={"format": "swiss", "rounds_planned": 5})
+    # A fresh key per form shown; a double click sends the same one twice and makes one tournament.
+    key = request.POST.get("submission_key") or uuid.uuid4().hex
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = tournament_create(user=request.user, **form.service_fields())
+            tournament, created = once(
+                user=request.user,
+                key=key,
+                make=lambda: tournament_create(user=request.user, **form.service_fields()),
+            )
         except ServiceError as exc:
             report(request, exc, form)
         else:
-            messages.success(request, f"{tournament.name} is ready. Add the participants next.")
+            if created:
+                messages.success(request, f"{tournament.name} is ready. Add the participants next.")
             return redirect("tournaments:participants", tournament_id=tournament.pk)
-    context = {"form": form, **suggestion_context(request)}
+    context = {"form": form, "submission_key": key, **suggestion_context(request)}
     return render_page(request, "tournaments/tournament_form.html", context)
 
 
@@ -69,6 +79,7 @@ def format_suggestion(request: HttpRequest) -> HttpResponse:
     initial = {k: v for k, v in request.GET.items() if k in TournamentForm.base_fields}
     if "suggested_format" in context:
         initial.update(format=context["suggested_format"], rounds_planned=context["suggested_rounds"])
+    context["submission_key"] = uuid.uuid4().hex
     return render_page(
         request, "tournaments/tournament_form.html", {"form": TournamentForm(initial=initial), **context}
     )
