@@ -109,6 +109,10 @@ class ParticipantForm(forms.Form):
         return data
 
 
+MAX_CSV_BYTES = 2_000_000
+"""The largest CSV upload (the import takes at most 2,000 players anyway)."""
+
+
 class CsvImportForm(forms.Form):
     text = forms.CharField(
         required=False,
@@ -116,17 +120,38 @@ class CsvImportForm(forms.Form):
         label="Paste the list",
         help_text="One player per line: name, rating, title, federation, FIDE id, club. A header row is optional.",
     )
-    file = forms.FileField(required=False, label="…or upload a CSV file")
+    file = forms.FileField(
+        required=False, label="…or upload a CSV file", help_text=f"At most {MAX_CSV_BYTES // 1_000_000} MB."
+    )
 
-    def csv_text(self) -> str:
-        upload = self.cleaned_data.get("file")
+    def clean(self) -> dict[str, Any]:
+        """Read the upload whole or refuse it: never a silently shortened list."""
+        data = super().clean()
+        upload = data.get("file")
         if upload:
-            raw = upload.read(2_000_000)
+            if upload.size > MAX_CSV_BYTES:
+                self.add_error(
+                    "file",
+                    f"The file is {upload.size:,} bytes; the limit is {MAX_CSV_BYTES:,} bytes "
+                    f"({MAX_CSV_BYTES // 1_000_000} MB). Split it and import the parts one after the other.",
+                )
+                return data
+            raw = upload.read()
             for encoding in ("utf-8-sig", "cp1252"):
                 try:
-                    return raw.decode(encoding)
+                    data["text"] = raw.decode(encoding)
+                    break
                 except UnicodeDecodeError:
                     continue
+            else:
+                self.add_error(
+                    "file",
+                    "Could not read the file's encoding (it is neither UTF-8 nor Windows-1252): "
+                    "save it as CSV UTF-8 and upload it again.",
+                )
+        return data
+
+    def csv_text(self) -> str:
         return self.cleaned_data.get("text") or ""
 
 

@@ -12,7 +12,7 @@ from rest_framework import status
 from rest_framework.response import Response
 
 from tournaments.api import serializers as s
-from tournaments.api.base import ERRORS, IDEMPOTENCY_KEY, TEXT, ApiView, created_once
+from tournaments.api.base import ERRORS, IDEMPOTENCY_KEY, IMPORT_BODY_LIMIT, TEXT, ApiView, created_once
 from tournaments.services.exchange_csv import csv_export
 from tournaments.services.exchange_json import json_export, json_import
 from tournaments.services.exchange_trf import trf_export
@@ -75,11 +75,13 @@ class CsvExportView(ApiView):
 
 
 class TrfImportView(ApiView):
+    body_limit = IMPORT_BODY_LIMIT
+
     @extend_schema(
         request=s.TrfImportInput,
         parameters=[IDEMPOTENCY_KEY],
         responses={201: s.ImportedOutput, **ERRORS},
-        summary="Create a tournament from a TRF file (errors name the line and column)",
+        summary="Create a tournament from a TRF file (errors name the line and column; at most 5 MB)",
     )
     def post(self, request):
         data = s.TrfImportInput(data=request.data)
@@ -94,11 +96,13 @@ class TrfImportView(ApiView):
 
 
 class JsonImportView(ApiView):
+    body_limit = IMPORT_BODY_LIMIT
+
     @extend_schema(
         request=s.JsonImportInput,
         parameters=[IDEMPOTENCY_KEY],
         responses={201: s.ImportedOutput, **ERRORS},
-        summary="Restore a JSON backup as a new tournament (all or nothing)",
+        summary="Restore a JSON backup as a new tournament (all or nothing; at most 5 MB)",
     )
     def post(self, request):
         data = s.JsonImportInput(data=request.data)
