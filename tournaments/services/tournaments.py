@@ -60,6 +60,8 @@ SETTING_FIELDS = (
     "no_byes_in_last_rounds",
     "withdrawal_games",
 )
+MAX_ROUNDS = 99
+"""As the form and the API allow."""
 DESCRIPTIVE_FIELDS = ("name", "place", "start_date", "end_date")
 """What an organiser may still change after round 1 has been paired."""
 
@@ -110,6 +112,8 @@ def settings_errors(values: dict[str, Any]) -> dict[str, list[str]]:
         add("name", "Give the tournament a name.")
     if values["rounds_planned"] < 1:
         add("rounds_planned", "A tournament needs at least one round.")
+    elif values["rounds_planned"] > MAX_ROUNDS:
+        add("rounds_planned", f"A tournament has at most {MAX_ROUNDS} rounds.")
     win, draw, loss = values["win_points"], values["draw_points"], values["loss_points"]
     if not loss <= draw <= win or win == loss:
         add("draw_points", "Points must satisfy loss <= draw <= win, with a win worth more than a loss.")
