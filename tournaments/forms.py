@@ -19,13 +19,19 @@ COLOUR_CHOICES = [("", "Draw by lot"), ("w", "White"), ("b", "Black")]
 TIEBREAK_HELP = ", ".join(f"{info.code} = {info.name}" for info in TIEBREAKS)
 
 
+MAX_EXPECTED_PLAYERS = 2000
+
+
 class TournamentForm(forms.Form):
     name = forms.CharField(max_length=150)
     place = forms.CharField(max_length=150, required=False)
     start_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     end_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     expected_players = forms.IntegerField(
-        min_value=2, max_value=2000, required=False, help_text="We suggest a format and a number of rounds."
+        min_value=2,
+        max_value=MAX_EXPECTED_PLAYERS,
+        required=False,
+        help_text="We suggest a format and a number of rounds.",
     )
     format = forms.ChoiceField(choices=Tournament.Format.choices)
     double_round_robin = forms.BooleanField(required=False, label="Double round robin (everyone meets twice)")
@@ -189,7 +195,7 @@ class ForbiddenPairForm(forms.Form):
 
 
 class WithdrawForm(forms.Form):
-    from_round = forms.IntegerField(min_value=1, required=False)
+    from_round = forms.IntegerField(min_value=1, max_value=99, required=False)
 
 
 class TiebreaksForm(forms.Form):

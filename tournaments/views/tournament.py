@@ -6,7 +6,8 @@ import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.db.models import Max
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -14,7 +15,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from pairing.adapters import standings_for_tournament
 from pairing.services.round_robin import tournament_start
 from tournaments import selectors
-from tournaments.forms import StaffForm, TiebreaksForm, TournamentForm
+from tournaments.converters import BadNumber, parse_bounded_int
+from tournaments.forms import MAX_EXPECTED_PLAYERS, StaffForm, TiebreaksForm, TournamentForm
 from tournaments.models import Tournament, TournamentRole
 from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_arbitrate, can_organise, staff_tournament
 from tournaments.services.errors import ServiceError
@@ -37,10 +39,14 @@ def suggestion_context(request: HttpRequest) -> dict[str, object]:
     fmt = request.GET.get("format") or request.POST.get("format") or Tournament.Format.SWISS
     codes = request.GET.get("tiebreaks", request.POST.get("tiebreaks", ""))
     context: dict[str, object] = {}
-    if players.isdigit() and int(players) >= 2:
-        context["suggested_format"], context["suggested_rounds"] = suggest_format(int(players))
+    try:
+        count = parse_bounded_int(players, minimum=2, maximum=MAX_EXPECTED_PLAYERS, label="Players")
+    except BadNumber:
+        count = None  # the form says what is wrong with it; the advice panel stays empty
+    if count is not None:
+        context["suggested_format"], context["suggested_rounds"] = suggest_format(count)
         context["suggested_format_label"] = Tournament.Format(context["suggested_format"]).label
-        context["expected_players"] = int(players)
+        context["expected_players"] = count
     context["tiebreak_names"], context["tiebreak_error"] = selectors.tiebreak_preview(codes, fmt)
     return context
 
@@ -153,10 +159,17 @@ def start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_GET
 @staff_tournament(VIEW)
 def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    through = request.GET.get("round")
-    table = standings_for_tournament(
-        tournament, through_round=int(through) if through and through.isdigit() else None
-    )
+    last = tournament.rounds.aggregate(last=Max("number"))["last"] or 0
+    try:
+        through = parse_bounded_int(
+            request.GET.get("round"), minimum=1, maximum=max(last, 1), label="The round"
+        )
+    except BadNumber as exc:
+        return HttpResponseBadRequest(
+            f"{exc} This tournament has {last} round{'s' if last != 1 else ''} so far.",
+            content_type="text/plain",
+        )
+    table = standings_for_tournament(tournament, through_round=through)
     context = {
         "tournament": tournament,
         "standings": table,
