@@ -114,3 +114,19 @@ def test_a_double_clicked_create_form_makes_one_tournament(organiser):
     assert Tournament.objects.filter(name="Double Click Open").count() == 1
     assert len({r["Location"] for r in responses}) == 1
     assert SubmissionKey.objects.filter(key=key).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_double_clicked_result_with_the_same_value_is_accepted_quietly(tournament, organiser):
+    """The second click carries the version the page showed before the first was saved."""
+    from tests.security import world as w
+
+    board = w.build(tournament, w.PUBLISHED).boards[0]
+    api = _api(organiser)
+    path = f"/api/tournaments/{tournament.pk}/rounds/1/boards/{board.number}/"
+    first = api.put(path, {"result": "1-0", "version": board.version}, content_type="application/json")
+    second = api.put(path, {"result": "1-0", "version": board.version}, content_type="application/json")
+    assert (first.status_code, second.status_code) == (200, 200), second.content
+    assert AuditLog.objects.filter(tournament=tournament, action="result_record").count() == 1
+    other = api.put(path, {"result": "0-1", "version": board.version}, content_type="application/json")
+    assert other.status_code == 409  # a different value on a stale page is still a conflict
