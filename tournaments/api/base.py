@@ -24,6 +24,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import status
 from rest_framework.exceptions import APIException
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView, exception_handler
@@ -160,3 +161,47 @@ def created_once(request: Any, make: Any) -> tuple[Any, dict[str, str]]:
     and the response headers (``Idempotent-Replayed: true`` when it was made earlier)."""
     tournament, created = once(user=request.user, key=request.headers.get("Idempotency-Key"), make=make)
     return tournament, {} if created else {"Idempotent-Replayed": "true"}
+
+
+class HeaderPagination(LimitOffsetPagination):
+    """Lists come a page at a time (``?limit=&offset=``, at most :attr:`max_limit` rows), the body
+    still the plain list: the total is in ``X-Total-Count`` and the neighbouring pages in ``Link``
+    (``rel="next"`` / ``rel="prev"``), as many APIs do, so a client that reads short lists whole
+    needs no change."""
+
+    default_limit = 500
+    max_limit = 1000
+
+    def get_paginated_response(self, data: Any) -> Response:
+        headers = {"X-Total-Count": str(self.count)}
+        links = [
+            f'<{url}>; rel="{rel}"'
+            for rel, url in (("next", self.get_next_link()), ("prev", self.get_previous_link()))
+            if url
+        ]
+        if links:
+            headers["Link"] = ", ".join(links)
+        return Response(data, headers=headers)
+
+
+PAGE_PARAMETERS = [
+    OpenApiParameter(
+        "limit",
+        OpenApiTypes.INT,
+        OpenApiParameter.QUERY,
+        description=f"Rows per page (default {HeaderPagination.default_limit}, at most {HeaderPagination.max_limit}).",
+    ),
+    OpenApiParameter(
+        "offset",
+        OpenApiTypes.INT,
+        OpenApiParameter.QUERY,
+        description="Rows to skip. The response's `X-Total-Count` header is the total; `Link` names the next and previous pages.",
+    ),
+]
+
+
+def paginated(view: APIView, queryset: Any, serializer: Any) -> Response:
+    """One page of ``queryset`` through ``serializer`` (see :class:`HeaderPagination`)."""
+    pager = HeaderPagination()
+    page = pager.paginate_queryset(queryset, view.request, view=view)
+    return pager.get_paginated_response(serializer(page, many=True).data)
