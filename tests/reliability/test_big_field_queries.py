@@ -133,6 +133,7 @@ def test_reading_a_round_decodes_its_explanation_at_most_once(organiser, monkeyp
         (f"/api/tournaments/{t.pk}/rounds/1/boards/", 0),
         (f"/api/tournaments/{t.pk}/rounds/1/boards/3/", 0),
         (f"/api/tournaments/{t.pk}/rounds/", 0),
+        (f"/api/public/{t.public_token}/rounds/1/", 0),
     ):
         decoded.clear()
         assert api.get(url).status_code == 200
