@@ -415,3 +415,20 @@ class ForbiddenPair(models.Model):
         return (self.first_round is None or self.first_round <= round_number) and (
             self.last_round is None or round_number <= self.last_round
         )
+
+
+class SubmissionKey(models.Model):
+    """One create or import, however often it is submitted: the new-tournament form carries a
+    random key in a hidden field, and API clients send one as the ``Idempotency-Key`` header. A
+    second submission with the same user and key gets the tournament the first one made."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=64)
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="one_tournament_per_submission")]
+
+    def __str__(self) -> str:
+        return f"{self.key} -> tournament {self.tournament_id}"

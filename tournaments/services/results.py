@@ -5,7 +5,8 @@
 1. Lock the tournament row, then the board (``select_for_update``), and compare its ``version`` with
    ``expected_version``, the version the arbiter's page showed. A different version means someone
    else changed the board meanwhile: raise ``ConflictError`` naming the current result and who
-   entered it. Nothing is written.
+   entered it. Nothing is written. Entering the result the board already shows is accepted
+   quietly whatever version it was based on (a double click), and changes nothing.
 2. Refuse drafts (publish the round first) and unknown result codes.
 3. Save the result and bump the board's version. If a later round has already been paired on the
    old result, the change is a correction: flag ``corrected_after_pairing`` and log it as
@@ -84,6 +85,9 @@ def result_record(*, board: Board, user: Any, result: str, expected_version: int
             raise ValidationFailed(
                 f"Round {rnd.number} is not published yet: publish the pairing before entering results."
             )
+        if locked.result == result:
+            # Already so (a double click, or a colleague entering the same result): nothing to do.
+            return locked
         if locked.version != expected_version:
             shown = locked.get_result_display() if locked.result else "no result"
             raise ConflictError(
@@ -91,8 +95,6 @@ def result_record(*, board: Board, user: Any, result: str, expected_version: int
                 f"while you were looking at it: it now shows {shown}. Your entry was not saved; "
                 "check the board and enter it again if it is still wrong."
             )
-        if locked.result == result:
-            return locked
         # A round robin's schedule never depends on results; in a Swiss a later round may have been
         # paired on the old result.
         later_paired = (

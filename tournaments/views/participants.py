@@ -112,7 +112,12 @@ def participants_import(request: HttpRequest, tournament: Tournament) -> HttpRes
 def withdraw(request: HttpRequest, tournament: Tournament, participant_id: int) -> HttpResponse:
     participant = get_object_or_404(Participant, pk=participant_id, tournament=tournament)
     form = WithdrawForm(request.POST)
-    from_round = form.cleaned_data.get("from_round") if form.is_valid() else None
+    if not form.is_valid():
+        messages.error(
+            request, "Nothing changed: the round to withdraw from must be a whole number from 1 to 99."
+        )
+        return redirect("tournaments:participants", tournament_id=tournament.pk)
+    from_round = form.cleaned_data.get("from_round")
     try:
         p = participant_withdraw(participant=participant, user=request.user, from_round=from_round)
     except ServiceError as exc:
