@@ -3,7 +3,9 @@
 Keys hold the tournament's ``version`` (every service bumps it on a change, see
 ``tournaments.services.versions``), so nothing is ever deleted: a change makes every old key
 unreachable at once. Right after a result every open page asks for the new value together;
-:func:`single_flight` lets one of them build it and the others wait for it or answer "not yet".
+:func:`single_flight` lets one of them build it and the others answer with the value of the
+version before (stale-while-revalidate, when the caller names a ``stale_key``), wait for it, or
+answer "not yet".
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ def single_flight(
     wait_seconds: float = 0.0,
     if_busy: Callable[[], T] | None = None,
     stores_itself: bool = False,
+    stale_key: str | None = None,
 ) -> T:
     """The value cached under ``key``; on a miss, build it, with one builder at a time.
 
@@ -38,7 +41,8 @@ def single_flight(
     2. A miss takes the lock (``lock_key``, by default ``<key>:building``) and builds the value,
        then stores it for :data:`CACHE_SECONDS` (unless ``stores_itself``: ``build`` stores
        several shapes of one answer under keys of its own, ``key`` among them).
-    3. When another request holds the lock: ``if_busy()`` is the answer if given; otherwise wait
+    3. When another request holds the lock: ``if_busy()`` is the answer if given; then the last
+       value built under ``stale_key`` (every build also stores itself there), if any; otherwise wait
        up to ``wait_seconds`` for the other request's value, and build it here if it does not
        come (the other request failed, or is slow). The lock expires after ``lock_seconds`` so a
        crashed builder cannot block the value for long.
@@ -50,6 +54,10 @@ def single_flight(
     if not cache.add(lock, 1, lock_seconds):
         if if_busy is not None:
             return if_busy()
+        if stale_key is not None:
+            stale = cache.get(stale_key)
+            if stale is not None:
+                return stale
         deadline = time.monotonic() + wait_seconds
         while time.monotonic() < deadline:
             time.sleep(POLL_INTERVAL)
@@ -61,7 +69,7 @@ def single_flight(
     try:
         value = build()
         if not stores_itself:
-            cache.set(key, value, CACHE_SECONDS)
+            cache.set_many({key: value} | ({stale_key: value} if stale_key else {}), CACHE_SECONDS)
     finally:
         cache.delete(lock)
     return value

@@ -10,6 +10,7 @@ Scores are half-points, as in the models; :func:`format_points` turns them into 
 
 from __future__ import annotations
 
+import threading
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -185,6 +186,38 @@ class Snapshot:
     def score_before(self, participant_id: int, round_number: int) -> int:
         entries = self.history.get(participant_id, {})
         return sum(entry.points or 0 for number, entry in entries.items() if number < round_number)
+
+
+_SHARED: dict[tuple[object, ...], Snapshot] = {}
+_SHARED_LOCK = threading.Lock()
+SHARED_SNAPSHOTS = 4
+"""Snapshots kept per process (one per tournament version and kind, the newest ones)."""
+
+
+def snapshot_shared(*, tournament: Tournament, with_explanations: bool = False) -> Snapshot:
+    """The public picture of ``tournament`` at its current version, loaded once per process.
+
+    A thousand participant pages of one version are built from one snapshot (and the round
+    explanations decoded once), not a thousand. Snapshots are read-only; the key holds the link
+    token and ``updated_at`` besides the version, so it cannot match another tournament's.
+    """
+    key = (
+        tournament.pk,
+        tournament.public_token,
+        tournament.version,
+        tournament.updated_at,
+        with_explanations,
+    )
+    with _SHARED_LOCK:
+        found = _SHARED.get(key)
+    if found is not None:
+        return found
+    snapshot = snapshot_load(tournament=tournament, with_explanations=with_explanations)
+    with _SHARED_LOCK:
+        _SHARED[key] = snapshot
+        while len(_SHARED) > SHARED_SNAPSHOTS:
+            _SHARED.pop(next(iter(_SHARED)))
+    return snapshot
 
 
 def snapshot_load(*, tournament: Tournament, with_explanations: bool = False) -> Snapshot:

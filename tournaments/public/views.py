@@ -2,15 +2,14 @@
 
 Each view looks the tournament up by its link token (404 for an unknown or revoked token), then
 hands a context builder to :func:`public_render`, which serves the cached page, the htmx partial,
-or the empty "nothing changed" answer to a poll. Pages are gzipped: a 500-board pairing list is
-about 260 KiB of HTML and a tenth of that on the wire.
+or the empty "nothing changed" answer to a poll. Pages are cached gzipped: a 500-board pairing
+list is about 260 KiB of HTML and a tenth of that on the wire.
 """
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
@@ -28,7 +27,6 @@ class HtmxHttpRequest(HttpRequest):
 
 
 @require_safe
-@gzip_page
 def pairings(request: HtmxHttpRequest, token: str, number: int | None = None) -> HttpResponse:
     """The pairings of one public round; without a number, of the current (latest public) round.
 
@@ -55,7 +53,6 @@ def pairings(request: HtmxHttpRequest, token: str, number: int | None = None) ->
 
 
 @require_safe
-@gzip_page
 def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The standings; ``?top=N`` keeps the first N places (the projector shows the top of the table)."""
     tournament = selectors.public_tournament_get(token=token)
@@ -76,6 +73,7 @@ def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
         partial="standings-table",
         build=build,
         name=f"standings-top-{top}",
+        version=tournament.standings_version,
     )
 
 
@@ -89,7 +87,6 @@ def _top(value: str | None) -> int | None:
 
 
 @require_safe
-@gzip_page
 def crosstable(request: HtmxHttpRequest, token: str) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
 
@@ -113,13 +110,12 @@ def crosstable(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
-@gzip_page
 def participant(request: HtmxHttpRequest, token: str, participant_id: int) -> HttpResponse:
     """One participant's tournament: every round's opponent, colour, result and running score."""
     tournament = selectors.public_tournament_get(token=token)
 
     def build():
-        snapshot = selectors.snapshot_load(tournament=tournament, with_explanations=True)
+        snapshot = selectors.snapshot_shared(tournament=tournament, with_explanations=True)
         person = snapshot.participants.get(participant_id)
         if person is None:
             raise Http404("No such participant in this tournament.")
@@ -143,7 +139,6 @@ def participant(request: HtmxHttpRequest, token: str, participant_id: int) -> Ht
 
 
 @require_safe
-@gzip_page
 def tiebreak_breakdown(request: HtmxHttpRequest, token: str, participant_id: int, code: str) -> HttpResponse:
     """How one participant's tie-break value was worked out; the standings load it when a value is tapped."""
     tournament = selectors.public_tournament_get(token=token)
@@ -162,11 +157,11 @@ def tiebreak_breakdown(request: HtmxHttpRequest, token: str, participant_id: int
         partial="tiebreak-breakdown",
         build=build,
         name=f"tiebreak-{participant_id}-{code}",
+        version=tournament.standings_version,
     )
 
 
 @require_safe
-@gzip_page
 def rounds(request: HtmxHttpRequest, token: str) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
 
@@ -180,7 +175,6 @@ def rounds(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
-@gzip_page
 def rules(request: HtmxHttpRequest, token: str) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
 
@@ -202,7 +196,6 @@ def rules(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
-@gzip_page
 def find_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """ "Find my board": a GET form that works without JavaScript; htmx swaps the answer as you type."""
     tournament = selectors.public_tournament_get(token=token)
@@ -224,7 +217,6 @@ def find_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
-@gzip_page
 def display(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Large-venue mode for a projector: big type, rotating between pairings and standings."""
     tournament = selectors.public_tournament_get(token=token)
@@ -245,7 +237,6 @@ def display(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
-@gzip_page
 def result_sheets(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
     """One result sheet per board, to print on A4 (one sheet a page) and sign."""
     tournament = selectors.public_tournament_get(token=token)
