@@ -16,9 +16,9 @@ from django.utils import timezone
 
 from pairing.engine.berger import berger_table, draw_pairing_numbers
 from tournaments.models import Board, Participant, Round, RoundBye, Tournament
-from tournaments.permissions import can_organise
+from tournaments.permissions import require_organiser
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import NotAllowedError, ValidationFailed
+from tournaments.services.errors import ValidationFailed
 from tournaments.services.pairing_numbers import initial_order_key, pairing_numbers_assign
 from tournaments.services.versions import tournament_changed
 
@@ -32,8 +32,7 @@ def _initial_order(tournament: Tournament, people: list[Participant]) -> list[Pa
 
 def tournament_start(*, tournament: Tournament, user: Any) -> list[Round]:
     """Draw up a round robin: pairing numbers, then every round's boards (all published)."""
-    if not can_organise(user, tournament):
-        raise NotAllowedError("Only the tournament's organisers can start it.")
+    require_organiser(user, tournament, to="start it")
     if tournament.format != Tournament.Format.ROUND_ROBIN:
         raise ValidationFailed("A Swiss starts when round 1 is paired.")
     with transaction.atomic():

@@ -32,10 +32,10 @@ from pairing.engine.checks import check_pairing
 from pairing.engine.dutch import pair_round
 from pairing.engine.types import Board as EngineBoard
 from pairing.engine.types import PairingResult, Violation
+from tournaments import permissions
 from tournaments.models import Board, Round, RoundBye, Tournament
-from tournaments.permissions import can_arbitrate
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ConflictError, NotAllowedError, ValidationFailed
+from tournaments.services.errors import ConflictError, ValidationFailed
 from tournaments.services.pairing_numbers import pairing_numbers_assign
 from tournaments.services.versions import tournament_changed
 
@@ -47,8 +47,8 @@ class PairingCheckFailed(Exception):
 
 
 def require_arbiter(user: Any, tournament: Tournament) -> None:
-    if not can_arbitrate(user, tournament):
-        raise NotAllowedError("Only the tournament's organisers and arbiters can pair and change rounds.")
+    """Pairing and changing rounds is for the tournament's organisers and arbiters."""
+    permissions.require_arbiter(user, tournament, to="pair and change rounds")
 
 
 def _enqueue(rnd: Round) -> None:

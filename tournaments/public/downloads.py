@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 
+from config.site import absolute_url
 from tournaments.public import pdf as public_pdf
 from tournaments.public import selectors
 from tournaments.public import standings as public_standings
@@ -29,7 +30,7 @@ def qr_code_svg(url: str) -> bytes:
 @require_safe
 def qr_svg(request: HttpRequest, token: str) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
-    url = request.build_absolute_uri(reverse("public:pairings", args=[tournament.public_token]))
+    url = absolute_url(request, reverse("public:pairings", args=[tournament.public_token]))
     response = HttpResponse(qr_code_svg(url), content_type="image/svg+xml")
     response["X-Robots-Tag"] = NO_INDEX
     patch_cache_control(response, max_age=3600)

@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from config.site import absolute_url
 from tournaments.models import Tournament
 from tournaments.permissions import ORGANISE, VIEW, can_organise, staff_tournament
 from tournaments.public.links import public_token_regenerate
@@ -22,7 +23,7 @@ def share(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     path = reverse("public:pairings", args=[tournament.public_token])
     context = {
         "tournament": tournament,
-        "public_url": request.build_absolute_uri(path),
+        "public_url": absolute_url(request, path),
         "qr_url": reverse("public:qr", args=[tournament.public_token]),
         "display_url": reverse("public:display", args=[tournament.public_token]),
         "can_regenerate": can_organise(request.user, tournament),

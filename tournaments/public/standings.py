@@ -1,6 +1,6 @@
 """The public site's one standings read path: the engine's ranking, cached per version, for pages, PDFs and API.
 
-Standings come from the pairing app (``pairing.services.standings_for_tournament``: the engine's
+Standings come from the pairing app (``pairing.adapters.standings_for_tournament``: the engine's
 ranking with every tie-break value and its breakdown). The engine runs once per change of the
 standings: its answer is cached in two shapes keyed on ``tournament.standings_version`` (every
 change but a result in a round still in play) and :data:`STANDINGS_ALGORITHM`:
@@ -22,10 +22,10 @@ from typing import Any
 
 from django.core.cache import cache
 
+from pairing.adapters import standings_for_tournament
 from pairing.engine.errors import InvalidRequestError
 from pairing.engine.standings import Standings as EngineStandings
 from pairing.engine.tiebreaks import TIEBREAKS
-from pairing.services import standings_for_tournament
 from tournaments.models import Participant, Tournament
 from tournaments.public.cache import CACHE_SECONDS, single_flight
 from tournaments.public.selectors import Snapshot

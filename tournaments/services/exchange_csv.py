@@ -57,7 +57,7 @@ def participants_csv(*, tournament: Tournament) -> str:
 
 def standings_csv(*, tournament: Tournament) -> str:
     """Rank, pairing number, name, rating, points and each tie-break after the last complete round."""
-    from pairing.services import standings_for_tournament
+    from pairing.adapters import standings_for_tournament
 
     rounds = complete_rounds(tournament)
     codes = tournament.tiebreak_codes

@@ -11,7 +11,7 @@
 
 Organisers and arbiters may do both (``can_arbitrate``). Both lock the tournament row, write in
 one transaction, bump ``tournament.version`` and record the change in the audit log. The pairing
-service (``pairing.services.pairing_request_for_round``) hands the pairs that apply to the round
+service (``pairing.adapters.pairing_request_for_round``) hands the pairs that apply to the round
 being paired to the engine.
 """
 

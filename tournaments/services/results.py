@@ -26,9 +26,9 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Value
 
 from tournaments.models import AuditLog, Board, Round, Tournament
-from tournaments.permissions import can_arbitrate
+from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ConflictError, NotAllowedError, ValidationFailed
+from tournaments.services.errors import ConflictError, ValidationFailed
 from tournaments.services.versions import tournament_changed
 
 RESULT_CODES = {choice.value for choice in Board.Result}
@@ -76,8 +76,7 @@ def result_record(*, board: Board, user: Any, result: str, expected_version: int
     conflict, the round's last result).
     """
     tournament = board.round.tournament
-    if not can_arbitrate(user, tournament):
-        raise NotAllowedError("Only the tournament's organisers and arbiters can enter results.")
+    require_arbiter(user, tournament, to="enter results")
     if result not in RESULT_CODES:
         raise ValidationFailed(
             f"{result!r} is not a result; use one of 1-0, 1/2-1/2, 0-1, +/-, -/+, -/-, 0-0."

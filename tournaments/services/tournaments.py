@@ -31,7 +31,7 @@ from pairing.engine.errors import PairingError
 from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, validate_tiebreaks
 from pairing.engine.types import Scoring
 from tournaments.models import Club, Round, Tournament, TournamentRole
-from tournaments.permissions import can_arbitrate, can_organise
+from tournaments.permissions import require_arbiter, require_organiser
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import NotAllowedError, ValidationFailed
 from tournaments.services.versions import tournament_changed
@@ -187,8 +187,7 @@ def tournament_create(*, user: Any, club: Club | None = None, **fields: Any) -> 
 
 def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> Tournament:
     """Change settings. Organisers only; after round 1 is paired, only name, place and dates."""
-    if not can_organise(user, tournament):
-        raise NotAllowedError("Only the tournament's organisers can change its settings.")
+    require_organiser(user, tournament, to="change its settings")
     unknown = set(fields) - set(SETTING_FIELDS)
     if unknown:
         raise ValidationFailed(f"Unknown tournament settings: {', '.join(sorted(unknown))}.")
@@ -231,8 +230,7 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
 def tiebreaks_change(*, tournament: Tournament, user: Any, codes: Any, reason: str = "") -> Tournament:
     """Change the tie-break order. After round 1 is paired this is an arbiter decision: a reason is
     required and the change is recorded as ``tiebreaks_change_after_start``."""
-    if not can_arbitrate(user, tournament):
-        raise NotAllowedError("Only the tournament's organisers and arbiters can change the tie-breaks.")
+    require_arbiter(user, tournament, to="change the tie-breaks")
     round_robin = tournament.format == Tournament.Format.ROUND_ROBIN
     try:
         clean = validate_tiebreaks(_codes(codes), round_robin=round_robin)
@@ -273,8 +271,7 @@ def role_grant(*, tournament: Tournament, user: Any, username: str, role: str) -
     """Give a registered user a role in the tournament (organisers only). Changes an existing role."""
     from django.contrib.auth import get_user_model
 
-    if not can_organise(user, tournament):
-        raise NotAllowedError("Only the tournament's organisers can choose its staff.")
+    require_organiser(user, tournament, to="choose its staff")
     if role not in TournamentRole.Role.values:
         raise ValidationFailed("The role is either organiser or arbiter.")
     target = get_user_model().objects.filter(username__iexact=username.strip()).first()
@@ -310,8 +307,7 @@ def _keep_an_organiser(tournament: Tournament, leaving: TournamentRole) -> None:
 
 def role_revoke(*, tournament: Tournament, user: Any, role_id: int) -> None:
     """Remove someone from the tournament's staff (organisers only; the last organiser stays)."""
-    if not can_organise(user, tournament):
-        raise NotAllowedError("Only the tournament's organisers can choose its staff.")
+    require_organiser(user, tournament, to="choose its staff")
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         grant = TournamentRole.objects.select_related("user").filter(tournament=locked, pk=role_id).first()

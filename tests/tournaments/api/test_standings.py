@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pairing.services import standings_for_tournament
+from pairing.adapters import standings_for_tournament
 
 
 def url(t) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pairing.services import pairing_request_for_round
+from pairing.adapters import pairing_request_for_round
 from pairing.services.swiss import round_delete, round_pair, round_pair_execute
 from tests import factories
 from tournaments.models import AuditLog, Board, ForbiddenPair, Round, Tournament

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pairing.services import ga_participant_ids, pairing_request_for_round
+from pairing.adapters import ga_participant_ids, pairing_request_for_round
 from pairing.services.round_robin import tournament_start
 from tests import factories
 from tournaments.models import Participant, RoundBye
