@@ -233,7 +233,7 @@ def baku_table(tournament: Tournament, round_number: int) -> list[BakuRow]:
 def board_row(board: Board) -> BoardRow:
     """One board with both players' scores before its round (for re-rendering a single row)."""
     rnd = board.round
-    people = list(Participant.objects.filter(pk__in=[board.white_id, board.black_id]))
+    people = [board.white, board.black]  # loaded with the board; the round's tournament too
     scores = _scores(rnd.tournament, rnd.number - 1, people)
     return BoardRow(
         board, format_points(scores.get(board.white_id, 0)), format_points(scores.get(board.black_id, 0))

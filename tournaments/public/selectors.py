@@ -14,7 +14,7 @@ import threading
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.db.models.fields.json import KeyTransform
 from django.http import Http404
 
@@ -146,6 +146,18 @@ class BoardRow:
     white_id: int
     black_id: int
     result: str
+
+
+def participant_version(tournament: Tournament, participant_id: int) -> int:
+    """The version one participant's page depends on (one query): the standings' version, or the
+    later version their own result was entered at. Other boards' results in the round being played
+    do not change their page, so a thousand player pages are not all rebuilt after every result."""
+    own = (
+        Board.objects.filter(round__tournament=tournament, changed_version__gt=tournament.standings_version)
+        .filter(Q(white_id=participant_id) | Q(black_id=participant_id))
+        .aggregate(latest=Max("changed_version"))["latest"]
+    )
+    return max(tournament.standings_version, own or 0)
 
 
 # --- the whole public picture --------------------------------------------------------------------

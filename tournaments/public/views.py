@@ -135,6 +135,7 @@ def participant(request: HtmxHttpRequest, token: str, participant_id: int) -> Ht
         partial="participant-rounds",
         build=build,
         name=f"participant-{participant_id}",
+        version=selectors.participant_version(tournament, participant_id),
     )
 
 

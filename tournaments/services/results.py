@@ -92,6 +92,7 @@ def result_record(*, board: Board, user: Any, result: str, expected_version: int
         )
         locked = _board_locked(board.pk, swiss=tournament.format == Tournament.Format.SWISS)
         rnd = locked.round
+        rnd.tournament = tournament
         if rnd.status not in (Round.Status.PUBLISHED, Round.Status.FINISHED):
             raise ValidationFailed(
                 f"Round {rnd.number} is not published yet: publish the pairing before entering results."

@@ -91,7 +91,7 @@ def test_results_of_the_round_in_play_do_not_rerun_the_engine_and_its_last_one_d
 ):
     """Before: every result moved the key, so the engine reran (230-365 ms for 1000 players) for
     the same answer: the standings shown are those after the last complete round."""
-    from pairing.services import standings_for_tournament
+    from pairing.adapters import standings_for_tournament
     from tournaments.services.results import result_record
 
     calls = []
