@@ -111,32 +111,39 @@ class Entry:
     score_after: int | None = None
 
 
-def _board_entries(tournament: Tournament, board: BoardRow, round_number: int) -> tuple[Entry, Entry]:
+ResultScores = dict[str, tuple[int, str, int, str]]
+"""A board's result → white's half-points and symbol, black's half-points and symbol."""
+
+
+def result_scores(tournament: Tournament) -> ResultScores:
+    """Each result's points and symbols under the tournament's scoring, worked out once: a
+    1000-player event has 4500 boards and only eight kinds of result."""
+    scoring = scoring_for(tournament)
+    table: ResultScores = {}
+    for result in Board.Result.values:
+        codes = board_result_codes(result) if result else None
+        if codes is None:  # not played (0-0): no letter, no points
+            table[result] = (0, "0", 0, "0")
+            continue
+        white, black = codes
+        table[result] = (
+            scoring.points(white),
+            SYMBOL.get(white, "0"),
+            scoring.points(black),
+            SYMBOL.get(black, "0"),
+        )
+    return table
+
+
+def _board_entries(scores: ResultScores, board: BoardRow, round_number: int) -> tuple[Entry, Entry]:
     if not board.result:
         white = Entry(round_number, None, "", board.black_id, "w", board.number)
         black = Entry(round_number, None, "", board.white_id, "b", board.number)
         return white, black
-    # Not played (0-0): no letter, no points.
-    codes = board_result_codes(board.result)
-    scoring = scoring_for(tournament)
-    code_white, code_black = codes if codes is not None else (None, None)
+    white_points, white_symbol, black_points, black_symbol = scores.get(board.result, (0, "0", 0, "0"))
     return (
-        Entry(
-            round_number,
-            scoring.points(code_white) if code_white else 0,
-            SYMBOL.get(code_white, "0") if code_white else "0",
-            board.black_id,
-            "w",
-            board.number,
-        ),
-        Entry(
-            round_number,
-            scoring.points(code_black) if code_black else 0,
-            SYMBOL.get(code_black, "0") if code_black else "0",
-            board.white_id,
-            "b",
-            board.number,
-        ),
+        Entry(round_number, white_points, white_symbol, board.black_id, "w", board.number),
+        Entry(round_number, black_points, black_symbol, board.white_id, "b", board.number),
     )
 
 
@@ -262,9 +269,10 @@ def snapshot_load(*, tournament: Tournament, with_explanations: bool = False) ->
 
 def _fill_history(snapshot: Snapshot) -> None:
     history: dict[int, dict[int, Entry]] = defaultdict(dict)
+    scores = result_scores(snapshot.tournament)
     for number in sorted(set(snapshot.boards) | set(snapshot.byes)):
         for board in snapshot.boards.get(number, []):
-            white, black = _board_entries(snapshot.tournament, board, number)
+            white, black = _board_entries(scores, board, number)
             history[board.white_id][number] = white
             history[board.black_id][number] = black
         for bye in snapshot.byes.get(number, []):

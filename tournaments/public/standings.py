@@ -214,8 +214,20 @@ def _cached(tournament: Tournament, what: str) -> Any:
     )
 
 
+_RANKINGS: dict[str, Ranking] = {}
+"""The rankings this process unpickled last (a 1000-row ranking costs ~25 ms to unpickle)."""
+KEPT_RANKINGS = 4
+
+
 def ranking_cached(tournament: Tournament) -> Ranking:
-    return _cached(tournament, "ranking")
+    key = _key(tournament, "ranking")
+    ranking = _RANKINGS.get(key)
+    if ranking is None:
+        ranking = _cached(tournament, "ranking")
+        _RANKINGS[key] = ranking
+        while len(_RANKINGS) > KEPT_RANKINGS:
+            _RANKINGS.pop(next(iter(_RANKINGS)), None)
+    return ranking
 
 
 def breakdown_cached(tournament: Tournament, participant_id: int) -> Breakdown | None:
