@@ -158,6 +158,8 @@ INSTALLED_APPS = [
     "tournaments",
     "pairing",
     "reports",
+    "ratings",
+    "clubs",
 ]
 
 MIDDLEWARE = [
@@ -267,6 +269,8 @@ EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 20)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Chess club tournaments <webmaster@localhost>")
 SERVER_EMAIL = env_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 3 * 24 * 3600)
+# Uploaded FIDE lists wait here for the import task (web and worker share this folder).
+RATING_LIST_DIR = Path(env_str("RATING_LIST_DIR", str(BASE_DIR / "var" / "rating-lists")))
 
 # Celery: with no broker, tasks run in-process (the quickstart); with one, a worker runs them.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")

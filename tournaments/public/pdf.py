@@ -13,11 +13,12 @@ from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.lib.styles import StyleSheet1, getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import (
+    HRFlowable,
     KeepTogether,
     PageBreak,
     Paragraph,
@@ -93,6 +94,12 @@ def _table(data: list[list[str]], widths: list[float]) -> Table:
     return table
 
 
+def _cell(value: object, styles: StyleSheet1) -> Paragraph:
+    """A table cell that wraps inside its column (a plain string runs over the next column)."""
+    style = styles["BodyText"].clone("cell", fontSize=9, leading=11, spaceBefore=0, spaceAfter=0)
+    return Paragraph(_escape(value), style)
+
+
 def pairings_pdf(tournament: Tournament, pairing: RoundPairings) -> bytes:
     buffer = io.BytesIO()
     styles = _styles()
@@ -103,10 +110,10 @@ def pairings_pdf(tournament: Tournament, pairing: RoundPairings) -> bytes:
         data.append(
             [
                 str(row.board),
-                _text(row.white.participant.name),
+                _cell(row.white.participant.name, styles),
                 _text(row.white.score_before),
                 _text(row.result),
-                _text(row.black.participant.name),
+                _cell(row.black.participant.name, styles),
                 _text(row.black.score_before),
             ]
         )
@@ -121,14 +128,20 @@ def pairings_pdf(tournament: Tournament, pairing: RoundPairings) -> bytes:
     return buffer.getvalue()
 
 
+SLIPS_PER_PAGE = 3
+
+
 def result_sheets_pdf(tournament: Tournament, pairing: RoundPairings) -> bytes:
-    """One A4 page per board: players, result to circle, three signature lines."""
+    """Three slips to an A4 page, cut apart along the dashed lines: players, result to circle,
+    three signature lines."""
     buffer = io.BytesIO()
     styles = _styles()
     story: list = []
     for index, row in enumerate(pairing.rows):
-        if index:
+        if index and index % SLIPS_PER_PAGE == 0:
             story.append(PageBreak())
+        elif index:
+            story.append(HRFlowable(width="100%", dash=(3, 3), spaceBefore=4 * mm, spaceAfter=4 * mm))
         head = f"{tournament.name} – round {pairing.round.number}"
         players = _table(
             [
@@ -145,12 +158,12 @@ def result_sheets_pdf(tournament: Tournament, pairing: RoundPairings) -> bytes:
         story.append(
             KeepTogether(
                 [
-                    Paragraph(_escape(head), styles["Heading3"]),
-                    Paragraph(f"Board {row.board}", styles["Title"]),
+                    Paragraph(_escape(head), styles["Heading4"]),
+                    Paragraph(f"Board {row.board}", styles["Heading1"]),
                     players,
-                    Spacer(1, 12 * mm),
-                    Paragraph("Result (circle one):   1-0      ½-½      0-1", styles["Heading2"]),
-                    Spacer(1, 12 * mm),
+                    Spacer(1, 4 * mm),
+                    Paragraph("Result (circle one):   1-0      ½-½      0-1", styles["Heading3"]),
+                    Spacer(1, 2 * mm),
                     signatures,
                 ]
             )
