@@ -125,8 +125,9 @@ def round_live(request: HttpRequest, tournament: Tournament, number: int) -> Htt
             render_to_string("tournaments/_board_row.html", {**context, "row": row}, request=request)
             for row in rows
         ]
-        # A <tr> cannot stand alone in a document; htmx takes it out of a <template>.
-        html = "".join(f"<template>{part}</template>" for part in parts) + _live_extras(request, context)
+        # static/js/app.js merges these rows one by one (leaving a row whose own answer is on its
+        # way, keeping the focus); htmx parses a response in a <template>, where a <tr> may stand alone.
+        html = "".join(parts) + _live_extras(request, context)
         response = HttpResponse(html)
         response["HX-Reswap"] = "none"
         return response
