@@ -239,6 +239,58 @@ def snapshot_shared(*, tournament: Tournament, with_explanations: bool = False) 
     return snapshot
 
 
+_ROUNDS: dict[tuple[object, ...], list[Round]] = {}
+
+
+def _rounds_explained(tournament: Tournament) -> list[Round]:
+    """The public rounds with their explanations, decoded once per process and standings version
+    (publishing, finishing or re-pairing a round moves it; a result in play does not)."""
+    key = (tournament.pk, tournament.public_token, tournament.standings_version)
+    with _SHARED_LOCK:
+        rounds = _ROUNDS.get(key)
+    if rounds is None:
+        rounds = public_rounds(tournament=tournament, with_explanations=True)
+        with _SHARED_LOCK:
+            _ROUNDS[key] = rounds
+            while len(_ROUNDS) > SHARED_SNAPSHOTS:
+                _ROUNDS.pop(next(iter(_ROUNDS)))
+    return rounds
+
+
+def participant_snapshot(*, tournament: Tournament, participant_id: int) -> Snapshot:
+    """The public picture as one participant's page needs it: every public round (explained), but
+    only their own boards and byes and the people they met (three small queries), so a player's
+    page costs the same in a 1000-player open as in a club evening."""
+    rounds = _rounds_explained(tournament)
+    numbers = [rnd.number for rnd in rounds]
+    boards: dict[int, list[BoardRow]] = defaultdict(list)
+    rows = (
+        Board.objects.filter(round__tournament=tournament, round__status__in=PUBLIC_ROUND_STATUSES)
+        .filter(Q(white_id=participant_id) | Q(black_id=participant_id))
+        .order_by("round__number", "number")
+        .values_list("round__number", "number", "white_id", "black_id", "result")
+    )
+    met = {participant_id}
+    for number, *board in rows:
+        row = BoardRow(*board)
+        boards[number].append(row)
+        met.update((row.white_id, row.black_id))
+    participants = {
+        p.id: p
+        for p in Participant.objects.filter(tournament=tournament, pk__in=met).only(
+            *PUBLIC_PARTICIPANT_FIELDS
+        )
+    }
+    byes: dict[int, list[RoundBye]] = defaultdict(list)
+    for bye in RoundBye.objects.filter(
+        tournament=tournament, participant_id=participant_id, round_number__in=numbers
+    ).order_by("round_number"):
+        byes[bye.round_number].append(bye)
+    snapshot = Snapshot(tournament, rounds, participants, dict(boards), dict(byes))
+    _fill_history(snapshot)
+    return snapshot
+
+
 def snapshot_load(*, tournament: Tournament, with_explanations: bool = False) -> Snapshot:
     """Load the public picture of ``tournament``: 4 queries, whatever its size."""
     rounds = public_rounds(tournament=tournament, with_explanations=with_explanations)

@@ -37,7 +37,7 @@ def pairings(request: HtmxHttpRequest, token: str, number: int | None = None) ->
         return redirect("public:display", token=tournament.public_token)
 
     def build():
-        snapshot = selectors.snapshot_load(tournament=tournament)
+        snapshot = selectors.snapshot_shared(tournament=tournament)
         rnd = number or (snapshot.current_round.number if snapshot.current_round else None)
         pairing = selectors.round_pairings(snapshot, rnd) if rnd else None
         return {"pairing": pairing, "rounds": snapshot.rounds, "fixed_round": number, "page": "pairings"}
@@ -59,7 +59,7 @@ def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
     top = _top(request.GET.get("top"))
 
     def build():
-        snapshot = selectors.snapshot_load(tournament=tournament)
+        snapshot = selectors.snapshot_shared(tournament=tournament)
         return {
             "standings": public_standings.standings_build(snapshot, top=top),
             "top": top,
@@ -91,7 +91,7 @@ def crosstable(request: HtmxHttpRequest, token: str) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
 
     def build():
-        snapshot = selectors.snapshot_load(tournament=tournament)
+        snapshot = selectors.snapshot_shared(tournament=tournament)
         table = public_standings.standings_build(snapshot)
         return {
             "crosstable": public_crosstable.crosstable_build(snapshot, table),
@@ -115,7 +115,7 @@ def participant(request: HtmxHttpRequest, token: str, participant_id: int) -> Ht
     tournament = selectors.public_tournament_get(token=token)
 
     def build():
-        snapshot = selectors.snapshot_shared(tournament=tournament, with_explanations=True)
+        snapshot = selectors.participant_snapshot(tournament=tournament, participant_id=participant_id)
         person = snapshot.participants.get(participant_id)
         if person is None:
             raise Http404("No such participant in this tournament.")
@@ -167,7 +167,7 @@ def rounds(request: HtmxHttpRequest, token: str) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
 
     def build():
-        snapshot = selectors.snapshot_load(tournament=tournament)
+        snapshot = selectors.snapshot_shared(tournament=tournament)
         return {"summaries": selectors.round_summaries(snapshot), "page": "rounds"}
 
     return public_render(
@@ -223,7 +223,7 @@ def display(request: HtmxHttpRequest, token: str) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
 
     def build():
-        snapshot = selectors.snapshot_load(tournament=tournament)
+        snapshot = selectors.snapshot_shared(tournament=tournament)
         current = snapshot.current_round
         return {
             "pairing": selectors.round_pairings(snapshot, current.number) if current else None,
@@ -243,7 +243,7 @@ def result_sheets(request: HtmxHttpRequest, token: str, number: int) -> HttpResp
     tournament = selectors.public_tournament_get(token=token)
 
     def build():
-        snapshot = selectors.snapshot_load(tournament=tournament)
+        snapshot = selectors.snapshot_shared(tournament=tournament)
         return {"pairing": selectors.round_pairings(snapshot, number), "page": "sheets"}
 
     return public_render(
