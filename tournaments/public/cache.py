@@ -10,11 +10,14 @@ answer "not yet".
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from typing import TypeVar
 
+from django.conf import settings
 from django.core.cache import cache
+from django.db import connection
 
 T = TypeVar("T")
 
@@ -34,6 +37,7 @@ def single_flight(
     if_busy: Callable[[], T] | None = None,
     stores_itself: bool = False,
     stale_key: str | None = None,
+    background: bool = False,
 ) -> T:
     """The value cached under ``key``; on a miss, build it, with one builder at a time.
 
@@ -46,11 +50,22 @@ def single_flight(
        up to ``wait_seconds`` for the other request's value, and build it here if it does not
        come (the other request failed, or is slow). The lock expires after ``lock_seconds`` so a
        crashed builder cannot block the value for long.
+    4. With ``background`` (and ``settings.PUBLIC_REBUILD_IN_BACKGROUND``), a miss that finds a
+       value under ``stale_key`` answers with it at once and builds the new one in a thread:
+       the request that happens to come first after a change does not wait for the rebuild.
     """
     value = cache.get(key)
     if value is not None:
         return value
     lock = lock_key or f"{key}:building"
+    if background and stale_key is not None and getattr(settings, "PUBLIC_REBUILD_IN_BACKGROUND", False):
+        stale = cache.get(stale_key)
+        if stale is not None:
+            if cache.add(lock, 1, lock_seconds):
+                threading.Thread(
+                    target=_build_and_store, args=(key, stale_key, lock, build), daemon=True
+                ).start()
+            return stale
     if not cache.add(lock, 1, lock_seconds):
         if if_busy is not None:
             return if_busy()
@@ -73,3 +88,14 @@ def single_flight(
     finally:
         cache.delete(lock)
     return value
+
+
+def _build_and_store(key: str, stale_key: str, lock: str, build: Callable[[], object]) -> None:
+    """A background rebuild: store the value under both keys, release the lock, close the
+    thread's database connection (Django opens one per thread)."""
+    try:
+        value = build()
+        cache.set_many({key: value, stale_key: value}, CACHE_SECONDS)
+    finally:
+        cache.delete(lock)
+        connection.close()

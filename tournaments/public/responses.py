@@ -130,6 +130,7 @@ def public_render(
         wait_seconds=BUILD_WAIT_SECONDS,
         if_busy=(lambda: None) if is_poll(request) else None,
         stale_key=_page_key_stem(tournament, name, htmx, params) + f":{tournament.status}",
+        background=not is_poll(request),
     )
     if built is None:
         return _headers(request, HttpResponse(status=204), None)
