@@ -109,6 +109,7 @@ def build_event(args: argparse.Namespace) -> dict[str, object]:
 
     sys.path.insert(0, str(Path(__file__).parent))
     from bench_public_pages import _add_explanations
+
     from tests.tournaments.public.builders import build_tournament
     from tournaments.models import Board, Tournament, TournamentRole
 
@@ -435,7 +436,9 @@ def main() -> None:
         connection.close()
         shutil.rmtree(work, ignore_errors=True)
 
+    load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
     print()
+    print(f"load average when done (1 / 5 / 15 min): {load} on {os.cpu_count()} cores")
     print(
         f"{args.players} players, {args.rounds} rounds, {args.viewers} viewers, {args.seconds} s a scenario, "
         f"gunicorn {args.workers} sync workers behind nginx (deploy/nginx/default.conf.template)"
