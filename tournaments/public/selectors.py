@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import threading
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from django.db.models import Max, Q
 from django.db.models.fields.json import KeyTransform
@@ -22,6 +24,8 @@ from pairing.adapters import board_result_codes, scoring_for
 from pairing.engine.types import ResultCode
 from tournaments.models import Board, Participant, Round, RoundBye, Tournament
 from tournaments.scores import format_points
+
+T = TypeVar("T")
 
 PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.FINISHED)
 PUBLIC_PARTICIPANT_FIELDS = ("id", "tournament_id", *Participant.PUBLIC_FIELDS)
@@ -207,54 +211,39 @@ class Snapshot:
         return sum(entry.points or 0 for number, entry in entries.items() if number < round_number)
 
 
-_SHARED: dict[tuple[object, ...], Snapshot] = {}
-_SHARED_LOCK = threading.Lock()
-SHARED_SNAPSHOTS = 4
-"""Snapshots kept per process (one per tournament version and kind, the newest ones)."""
+_KEPT: dict[tuple[object, ...], object] = {}
+_KEPT_LOCK = threading.Lock()
+KEPT_PER_PROCESS = 8
+"""Read-only values (snapshots, explained rounds) each web process keeps, the newest ones."""
 
 
-def snapshot_shared(*, tournament: Tournament, with_explanations: bool = False) -> Snapshot:
-    """The public picture of ``tournament`` at its current version, loaded once per process.
-
-    A thousand participant pages of one version are built from one snapshot (and the round
-    explanations decoded once), not a thousand. Snapshots are read-only; the key holds the link
-    token and ``updated_at`` besides the version, so it cannot match another tournament's.
-    """
-    key = (
-        tournament.pk,
-        tournament.public_token,
-        tournament.version,
-        tournament.updated_at,
-        with_explanations,
-    )
-    with _SHARED_LOCK:
-        found = _SHARED.get(key)
+def kept(key: tuple[object, ...], load: Callable[[], T]) -> T:
+    """``load()``, once per process for ``key`` (which must name everything the value depends on:
+    the tournament's id, link token and the version in force). Values are never changed after."""
+    with _KEPT_LOCK:
+        found = _KEPT.get(key)
     if found is not None:
-        return found
-    snapshot = snapshot_load(tournament=tournament, with_explanations=with_explanations)
-    with _SHARED_LOCK:
-        _SHARED[key] = snapshot
-        while len(_SHARED) > SHARED_SNAPSHOTS:
-            _SHARED.pop(next(iter(_SHARED)))
-    return snapshot
+        return found  # type: ignore[return-value]
+    value = load()
+    with _KEPT_LOCK:
+        _KEPT[key] = value
+        while len(_KEPT) > KEPT_PER_PROCESS:
+            _KEPT.pop(next(iter(_KEPT)))
+    return value
 
 
-_ROUNDS: dict[tuple[object, ...], list[Round]] = {}
+def snapshot_shared(*, tournament: Tournament) -> Snapshot:
+    """The public picture of ``tournament`` at its current version, loaded once per process: the
+    pairings, standings, crosstable and the other pages of one version share it."""
+    key = ("snapshot", tournament.pk, tournament.public_token, tournament.version, tournament.updated_at)
+    return kept(key, lambda: snapshot_load(tournament=tournament))
 
 
 def _rounds_explained(tournament: Tournament) -> list[Round]:
     """The public rounds with their explanations, decoded once per process and standings version
     (publishing, finishing or re-pairing a round moves it; a result in play does not)."""
-    key = (tournament.pk, tournament.public_token, tournament.standings_version)
-    with _SHARED_LOCK:
-        rounds = _ROUNDS.get(key)
-    if rounds is None:
-        rounds = public_rounds(tournament=tournament, with_explanations=True)
-        with _SHARED_LOCK:
-            _ROUNDS[key] = rounds
-            while len(_ROUNDS) > SHARED_SNAPSHOTS:
-                _ROUNDS.pop(next(iter(_ROUNDS)))
-    return rounds
+    key = ("rounds", tournament.pk, tournament.public_token, tournament.standings_version)
+    return kept(key, lambda: public_rounds(tournament=tournament, with_explanations=True))
 
 
 def participant_snapshot(*, tournament: Tournament, participant_id: int) -> Snapshot:

@@ -28,7 +28,7 @@ from pairing.engine.standings import Standings as EngineStandings
 from pairing.engine.tiebreaks import TIEBREAKS
 from tournaments.models import Participant, Tournament
 from tournaments.public.cache import CACHE_SECONDS, single_flight
-from tournaments.public.selectors import Snapshot
+from tournaments.public.selectors import Snapshot, kept
 from tournaments.scores import format_points
 
 STANDINGS_ALGORITHM = 2
@@ -214,20 +214,9 @@ def _cached(tournament: Tournament, what: str) -> Any:
     )
 
 
-_RANKINGS: dict[str, Ranking] = {}
-"""The rankings this process unpickled last (a 1000-row ranking costs ~25 ms to unpickle)."""
-KEPT_RANKINGS = 4
-
-
 def ranking_cached(tournament: Tournament) -> Ranking:
-    key = _key(tournament, "ranking")
-    ranking = _RANKINGS.get(key)
-    if ranking is None:
-        ranking = _cached(tournament, "ranking")
-        _RANKINGS[key] = ranking
-        while len(_RANKINGS) > KEPT_RANKINGS:
-            _RANKINGS.pop(next(iter(_RANKINGS)), None)
-    return ranking
+    # Kept unpickled per process too: a 1000-row ranking costs ~25 ms to unpickle.
+    return kept(("ranking", _key(tournament, "ranking")), lambda: _cached(tournament, "ranking"))
 
 
 def breakdown_cached(tournament: Tournament, participant_id: int) -> Breakdown | None:

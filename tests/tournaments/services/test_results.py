@@ -87,10 +87,11 @@ def test_strangers_cannot_enter_results(swiss, arbiter, stranger):
 
 
 def test_the_locked_section_is_short_and_never_reads_the_explanation(swiss, arbiter):
-    """Before: 14 queries with three reads of the round (its explanation decoded each time), a
-    second read of the tournament and a refresh of the board. Now: lock the tournament, lock the
-    board (with its round, no explanation, and whether others are pending), UPDATE the board,
-    UPDATE the tournament, INSERT the audit row."""
+    """Before: 11 queries, 8 of them under the tournament lock (the board query joined and locked
+    the round, its explanation decoded, and both players; a second read of the tournament; the
+    board refreshed after the commit). Now, under the lock: the tournament, the board (with its
+    round minus the explanation and whether other boards are pending), UPDATE the board, UPDATE
+    the tournament, INSERT the audit row."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
