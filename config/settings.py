@@ -385,6 +385,9 @@ LOGIN_RATE_LIMIT_PER_ADDRESS = env_int("LOGIN_RATE_LIMIT_PER_ADDRESS", 50)
 """Failed login attempts allowed per client address in 15 minutes, whatever user names they try.
 Higher than the per-name limit: a club's members often share one address (the venue's Wi-Fi)."""
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+# Public pages: after a change, answer with the page as it was and rebuild it in a thread (the
+# first visitor after a result does not wait for a 500-board page to render). Off in tests.
+PUBLIC_REBUILD_IN_BACKGROUND = env_bool("PUBLIC_REBUILD_IN_BACKGROUND", True)
 """How many reverse proxies in front of the app append to X-Forwarded-For (nginx in the compose
 file: 1). With 0 the header is ignored: any client can write it."""
 if TRUSTED_PROXY_COUNT < 0 or LOGIN_RATE_LIMIT < 1 or LOGIN_RATE_LIMIT_PER_ADDRESS < 1:

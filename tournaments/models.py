@@ -122,6 +122,9 @@ class Tournament(models.Model):
     public_token = models.CharField(max_length=64, unique=True, default=new_public_token)
     version = models.PositiveIntegerField(default=0)
     """Bumped on every change that a public page shows; public caches key on it."""
+    standings_version = models.PositiveIntegerField(default=0)
+    """The ``version`` of the last change the standings show: every change except a result entered
+    in a round that is still being played (standings are those after the last complete round)."""
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -277,10 +280,14 @@ class Board(models.Model):
     """Optimistic lock: every result change bumps it; an edit based on an older version is refused."""
     corrected_after_pairing = models.BooleanField(default=False)
     """The result was changed after a later round had been paired on it."""
+    changed_version = models.PositiveIntegerField(default=0)
+    """The tournament ``version`` its result was last entered at: the arbiters' live tables fetch
+    only the rows changed since the version they show."""
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["round", "number"]
+        indexes = [models.Index(fields=["round", "changed_version"], name="board_changed_since")]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="unique_board_number"),
             models.UniqueConstraint(fields=["round", "white"], name="white_once_per_round"),

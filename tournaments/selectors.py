@@ -155,6 +155,43 @@ def round_boards(rnd: Round) -> RoundView:
     )
 
 
+LIVE_ROWS_LIMIT = 50
+"""More changes than this since the version a live table shows: it is re-rendered whole."""
+
+
+def board_rows_changed(rnd: Round, seen: int | None) -> list[BoardRow] | None:
+    """The rows of ``rnd`` whose result changed since the tournament's version ``seen``, or ``None``
+    when the whole table must be re-rendered (three queries).
+
+    Only result entries stamp a board with the version they made (``Board.changed_version``), one
+    board per version; when the boards changed since ``seen`` do not account for every version in
+    between, something else changed (a withdrawal, a re-pairing, a correction in an earlier round
+    that moves the scores shown): ``None``. So is a result changed in an earlier round.
+    """
+    tournament = rnd.tournament
+    if seen is None or not 0 <= tournament.version - seen <= LIVE_ROWS_LIMIT:
+        return None
+    changed = list(
+        Board.objects.filter(round__tournament=tournament, changed_version__gt=seen)
+        .select_related("round", "white", "black")
+        .defer("round__explanation", "round__error")
+    )
+    versions = {b.changed_version for b in changed}
+    if versions != set(range(seen + 1, tournament.version + 1)) or len(changed) != len(versions):
+        return None
+    if any(b.round.number < rnd.number for b in changed):
+        return None
+    mine = sorted((b for b in changed if b.round_id == rnd.pk), key=lambda b: b.number)
+    if not mine:
+        return []
+    people = [p for b in mine for p in (b.white, b.black)]
+    scores = _scores(tournament, rnd.number - 1, people)
+    return [
+        BoardRow(b, format_points(scores.get(b.white_id, 0)), format_points(scores.get(b.black_id, 0)))
+        for b in mine
+    ]
+
+
 def next_round_number(tournament: Tournament) -> int:
     latest = Round.objects.filter(tournament=tournament).order_by("-number").first()
     if latest is None:
@@ -196,7 +233,7 @@ def baku_table(tournament: Tournament, round_number: int) -> list[BakuRow]:
 def board_row(board: Board) -> BoardRow:
     """One board with both players' scores before its round (for re-rendering a single row)."""
     rnd = board.round
-    people = list(Participant.objects.filter(pk__in=[board.white_id, board.black_id]))
+    people = [board.white, board.black]  # loaded with the board; the round's tournament too
     scores = _scores(rnd.tournament, rnd.number - 1, people)
     return BoardRow(
         board, format_points(scores.get(board.white_id, 0)), format_points(scores.get(board.black_id, 0))

@@ -27,7 +27,7 @@ from tournaments.models import Participant, Round, RoundBye, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ValidationFailed
-from tournaments.services.pairing_numbers import TITLE_ORDER, pairing_numbers_assign
+from tournaments.services.pairing_numbers import TITLE_ORDER, pairing_number_insert
 from tournaments.services.participant_state import last_published_number, participant_snapshot
 from tournaments.services.versions import tournament_changed
 from tournaments.text import TextProblem, clean_line, same_name_key
@@ -124,8 +124,7 @@ def participant_register(*, tournament: Tournament, user: Any, **fields: Any) ->
         Tournament.objects.select_for_update().get(pk=tournament.pk)
         values = _new_participant_values(tournament, fields)
         participant = Participant.objects.create(tournament=tournament, **values)
-        pairing_numbers_assign(tournament)
-        participant.refresh_from_db()
+        pairing_number_insert(tournament, participant)
         tournament_changed(tournament.pk)
         audit_record(
             tournament=tournament,
@@ -177,8 +176,7 @@ def late_entry(
             )
             for n in range(1, joined)
         )
-        pairing_numbers_assign(locked)
-        participant.refresh_from_db()
+        pairing_number_insert(locked, participant)
         tournament_changed(locked.pk)
         audit_record(
             tournament=locked,

@@ -117,21 +117,45 @@ def round_status(request: HttpRequest, tournament: Tournament, number: int) -> H
 @require_GET
 @staff_tournament(VIEW)
 def round_live(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    """The pairings table if the tournament changed since the version the page has seen
-    (``?seen=``); 204 (htmx: no swap) otherwise. The round status and the page's new version
-    travel along out of band, so "Finished" appears with the last result."""
-    if request.GET.get("seen") == str(tournament.version):
+    """What changed since the version the page has seen (``?seen=``): 204 (htmx: no swap) when
+    nothing did; when only results did, only those rows, swapped out of band (the table itself is
+    left alone: ``HX-Reswap: none``); otherwise the whole table. The round status and the page's
+    new version travel along out of band, so "Finished" appears with the last result."""
+    seen = request.GET.get("seen", "")
+    if seen == str(tournament.version):
         return HttpResponse(status=204)
     rnd = selectors.round_get(tournament, number)
+    rows = selectors.board_rows_changed(rnd, int(seen)) if request.htmx and seen.isdigit() else None
+    if rows is not None:
+        context = {
+            "tournament": tournament,
+            "round": rnd,
+            "editable": can_arbitrate(request.user, tournament),
+            "results_open": rnd.status in (Round.Status.PUBLISHED, Round.Status.FINISHED),
+            "oob": True,
+        }
+        parts = [
+            render_to_string("tournaments/_board_row.html", {**context, "row": row}, request=request)
+            for row in rows
+        ]
+        # static/js/app.js merges these rows one by one (leaving a row whose own answer is on its
+        # way, keeping the focus); htmx parses a response in a <template>, where a <tr> may stand alone.
+        html = "".join(parts) + _live_extras(request, context)
+        response = HttpResponse(html)
+        response["HX-Reswap"] = "none"
+        return response
     context = _round_context(request, tournament, rnd)
     table = render_page(request, PAGE, context, partial="pairings-table")
     if request.htmx:
-        extra = "".join(
-            render_to_string(f"{PAGE}#{name}", {**context, "oob": True}, request=request)
-            for name in ("round-status", "live-version")
-        )
-        table.content = table.content + extra.encode()
+        table.content = table.content + _live_extras(request, {**context, "oob": True}).encode()
     return table
+
+
+def _live_extras(request: HttpRequest, context: dict[str, object]) -> str:
+    return "".join(
+        render_to_string(f"{PAGE}#{name}", context, request=request)
+        for name in ("round-status", "live-version")
+    )
 
 
 def _draft_action(
