@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from pairing.services.drafts import RuleBroken, board_swap_colours, boards_exchange_opponents
 from pairing.services.swiss import next_round_offered, round_delete, round_pair, round_publish, round_repair
+from reports import selectors as reports_selectors
 from tournaments import selectors
 from tournaments.forms import ExchangeForm
 from tournaments.models import Board, Round, Tournament
@@ -66,7 +67,12 @@ def pair_next(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> dict[str, object]:
     view = selectors.round_boards(rnd)
+    results_open = rnd.status in (Round.Status.PUBLISHED, Round.Status.FINISHED)
     return {
+        # Players' phone reports, on the rows and in the counts (one query: the boards are loaded).
+        "reports_overview": reports_selectors.round_overview(rnd, [row.board for row in view.boards])
+        if results_open
+        else None,
         "tournament": tournament,
         "round": rnd,
         "view": view,
@@ -95,7 +101,12 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
 @staff_tournament(VIEW)
 def round_status(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     rnd = selectors.round_get(tournament, number)
-    response = render_page(request, PAGE, _round_context(request, tournament, rnd), partial="round-status")
+    context = _round_context(request, tournament, rnd)
+    response = render_page(request, PAGE, context, partial="round-status")
+    if request.htmx and not request.GET.get("polling"):
+        # After a result: the players' reports counts move too (out of band; nothing while pairing).
+        oob = render_to_string(f"{PAGE}#round-reports", {**context, "oob": True}, request=request)
+        response.content = response.content + oob.encode()
     if request.htmx and request.GET.get("polling") and rnd.status != Round.Status.PAIRING:
         response["HX-Refresh"] = "true"
     return response
@@ -105,9 +116,13 @@ def round_status(request: HttpRequest, tournament: Tournament, number: int) -> H
 @staff_tournament(VIEW)
 def round_live(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """The pairings table if the tournament changed since the version the page has seen
-    (``?seen=``); 204 (htmx: no swap) otherwise. The round status and the page's new version
-    travel along out of band, so "Finished" appears with the last result."""
-    if request.GET.get("seen") == str(tournament.version):
+    (``?seen=``) or the players' reports of the round did (``?reports_seen=``, which a report
+    moves without changing any board); 204 (htmx: no swap) otherwise. The round status, the
+    reports' counts and the page's new version and stamp travel along out of band, so "Finished"
+    appears with the last result."""
+    if request.GET.get("seen") == str(tournament.version) and request.GET.get(
+        "reports_seen"
+    ) == reports_selectors.reports_stamp(tournament.pk, number):
         return HttpResponse(status=204)
     rnd = selectors.round_get(tournament, number)
     context = _round_context(request, tournament, rnd)
@@ -115,7 +130,7 @@ def round_live(request: HttpRequest, tournament: Tournament, number: int) -> Htt
     if request.htmx:
         extra = "".join(
             render_to_string(f"{PAGE}#{name}", {**context, "oob": True}, request=request)
-            for name in ("round-status", "live-version")
+            for name in ("round-status", "live-version", "round-reports")
         )
         table.content = table.content + extra.encode()
     return table
