@@ -31,6 +31,7 @@ from pairing.services.swiss import (
     round_publish,
     round_repair,
 )
+from reports import selectors as reports_selectors
 from tournaments import selectors
 from tournaments.forms import ExchangeForm
 from tournaments.models import Board, Round, Tournament
@@ -78,7 +79,12 @@ def pair_next(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> dict[str, object]:
     view = selectors.round_boards(rnd)
+    results_open = rnd.status in (Round.Status.PUBLISHED, Round.Status.FINISHED)
     return {
+        # Players' phone reports, on the rows and in the counts (one query: the boards are loaded).
+        "reports_overview": reports_selectors.round_overview(rnd, [row.board for row in view.boards])
+        if results_open
+        else None,
         "tournament": tournament,
         "round": rnd,
         "view": view,
@@ -108,7 +114,12 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
 @staff_tournament(VIEW)
 def round_status(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     rnd = round_pairing_expire(round=selectors.round_get(tournament, number))
-    response = render_page(request, PAGE, _round_context(request, tournament, rnd), partial="round-status")
+    context = _round_context(request, tournament, rnd)
+    response = render_page(request, PAGE, context, partial="round-status")
+    if request.htmx and not request.GET.get("polling"):
+        # After a result: the players' reports counts move too (out of band; nothing while pairing).
+        oob = render_to_string(f"{PAGE}#round-reports", {**context, "oob": True}, request=request)
+        response.content = response.content + oob.encode()
     if request.htmx and request.GET.get("polling") and rnd.status != Round.Status.PAIRING:
         response["HX-Refresh"] = "true"
     return response
@@ -120,12 +131,15 @@ def round_live(request: HttpRequest, tournament: Tournament, number: int) -> Htt
     """What changed since the version the page has seen (``?seen=``): 204 (htmx: no swap) when
     nothing did; when only results did, only those rows, swapped out of band (the table itself is
     left alone: ``HX-Reswap: none``); otherwise the whole table. The round status and the page's
-    new version travel along out of band, so "Finished" appears with the last result."""
+    new version travel along out of band, so "Finished" appears with the last result. The players'
+    reports (``?reports_seen=``) move without changing any board: when they did, the whole table."""
     seen = request.GET.get("seen", "")
-    if seen == str(tournament.version):
+    reports_same = request.GET.get("reports_seen") == reports_selectors.reports_stamp(tournament.pk, number)
+    if seen == str(tournament.version) and reports_same:
         return HttpResponse(status=204)
     rnd = selectors.round_get(tournament, number)
-    rows = selectors.board_rows_changed(rnd, int(seen)) if request.htmx and seen.isdigit() else None
+    changed = request.htmx and seen.isdigit() and reports_same
+    rows = selectors.board_rows_changed(rnd, int(seen)) if changed else None
     if rows is not None:
         context = {
             "tournament": tournament,
@@ -133,6 +147,8 @@ def round_live(request: HttpRequest, tournament: Tournament, number: int) -> Htt
             "editable": can_arbitrate(request.user, tournament),
             "results_open": rnd.status in (Round.Status.PUBLISHED, Round.Status.FINISHED),
             "oob": True,
+            # The counts and each changed row's report (the round's boards and reports: two queries).
+            "reports_overview": reports_selectors.round_overview(rnd),
         }
         parts = [
             render_to_string("tournaments/_board_row.html", {**context, "row": row}, request=request)
@@ -154,7 +170,7 @@ def round_live(request: HttpRequest, tournament: Tournament, number: int) -> Htt
 def _live_extras(request: HttpRequest, context: dict[str, object]) -> str:
     return "".join(
         render_to_string(f"{PAGE}#{name}", context, request=request)
-        for name in ("round-status", "live-version")
+        for name in ("round-status", "live-version", "round-reports")
     )
 
 

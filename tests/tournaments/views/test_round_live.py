@@ -11,7 +11,7 @@ from .conftest import htmx
 def live_url(tournament, version):
     return (
         reverse("tournaments:round_live", kwargs={"tournament_id": tournament.pk, "number": 1})
-        + f"?seen={version}"
+        + f"?seen={version}&reports_seen=0.0"  # the players' reports: none
     )
 
 
@@ -19,7 +19,7 @@ def test_nothing_changed_means_no_content(
     arbiter_client, tournament, published_round, django_assert_num_queries
 ):
     version = Tournament.objects.get(pk=tournament.pk).version
-    with django_assert_num_queries(4):  # session, user, tournament, role
+    with django_assert_num_queries(5):  # session, user, tournament, role, the reports' stamp
         response = htmx(arbiter_client, "get", live_url(tournament, version))
     assert response.status_code == 204
 
