@@ -5,10 +5,11 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from clubs.models import Club
 from pairing.adapters import standings_for_tournament
 from pairing.services.round_robin import tournament_start
 from tournaments import selectors
@@ -46,15 +47,17 @@ def suggestion_context(request: HttpRequest) -> dict[str, object]:
 @require_http_methods(["GET", "POST"])
 def tournament_new(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None, initial={"format": "swiss", "rounds_planned": 5})
+    slug = request.POST.get("club") or request.GET.get("club")
+    club = get_object_or_404(Club, slug=slug) if slug else None
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = tournament_create(user=request.user, **form.service_fields())
+            tournament = tournament_create(user=request.user, club=club, **form.service_fields())
         except ServiceError as exc:
             report(request, exc, form)
         else:
             messages.success(request, f"{tournament.name} is ready. Add the participants next.")
             return redirect("tournaments:participants", tournament_id=tournament.pk)
-    context = {"form": form, **suggestion_context(request)}
+    context = {"form": form, "club": club, **suggestion_context(request)}
     return render_page(request, "tournaments/tournament_form.html", context)
 
 
