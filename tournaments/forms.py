@@ -112,9 +112,11 @@ class ParticipantForm(forms.Form):
     federation = forms.CharField(max_length=3, required=False)
     fide_id = forms.CharField(max_length=12, required=False, label="FIDE id")
     club_name = forms.CharField(max_length=100, required=False, label="Club")
+    add_to_roster = forms.BooleanField(required=False, label="also add to the club's roster")
 
     def service_fields(self) -> dict[str, Any]:
         data = dict(self.cleaned_data)
+        data.pop("add_to_roster", None)
         data["rating"] = data.get("rating") or 0
         return data
 

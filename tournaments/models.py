@@ -22,19 +22,6 @@ def new_seed() -> int:
     return secrets.randbelow(2**31)
 
 
-class Club(models.Model):
-    name = models.CharField(max_length=120, unique=True)
-    members = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="clubs", blank=True)
-    """Club staff: they may create tournaments for the club."""
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["name"]
-
-    def __str__(self) -> str:
-        return self.name
-
-
 class Tournament(models.Model):
     class Format(models.TextChoices):
         SWISS = "swiss", "Swiss (FIDE Dutch)"
@@ -71,8 +58,9 @@ class Tournament(models.Model):
         UNPLAYED = "unplayed", "Remaining games are not played"
 
     club = models.ForeignKey(
-        Club, on_delete=models.PROTECT, related_name="tournaments", null=True, blank=True
+        "clubs.Club", on_delete=models.PROTECT, related_name="tournaments", null=True, blank=True
     )
+    """The club whose staff (``clubs.Membership``) hold roles here too (``tournaments.permissions``)."""
     name = models.CharField(max_length=150)
     place = models.CharField(max_length=150, blank=True)
     start_date = models.DateField(null=True, blank=True)

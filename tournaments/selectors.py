@@ -8,6 +8,8 @@ queries (the view tests pin them), so templates never touch related managers.
 * ``round_boards(rnd)``: a round's boards with both players and their scores before the round.
 * ``round_get(tournament, number)``: one round or 404.
 * ``tiebreak_preview(codes, format)``: the tie-break names a list would publish, or why it is invalid.
+* ``registry_search(tournament, query)``: players to register, from the tournament's club roster
+  (or, with no club, the FIDE rating list), each marked when already registered.
 * ``next_round_number(tournament)`` and ``baku_table(tournament, round_number)``: who is in GA and
   each participant's virtual points for the round being paired (staff only; public pages show real
   scores).
@@ -21,10 +23,13 @@ from typing import Any
 from django.db.models import Count, F, Q
 from django.http import Http404
 
+from clubs.selectors import roster_search
 from pairing import adapters as pairing_adapters
 from pairing.engine.errors import PairingError
 from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, TIEBREAKS, validate_tiebreaks
 from pairing.engine.types import Scoring
+from ratings.selectors import rated_player_search
+from ratings.text import search_key
 from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import visible_tournaments
 from tournaments.scores import format_points
@@ -254,3 +259,46 @@ def tiebreak_preview(codes: str, fmt: str) -> tuple[list[str], str]:
         return [f"{c} — {TIEBREAK_NAMES[c]}" for c in validate_tiebreaks(raw, round_robin=round_robin)], ""
     except PairingError as exc:
         return [], str(exc)
+
+
+REGISTRY_LIMIT = 10
+
+
+@dataclass(frozen=True)
+class RegistryHit:
+    """One player the registration search found: ``key`` is the roster player's id, or the FIDE
+    id for the rating list; ``registered`` when the tournament already has them."""
+
+    key: int
+    name: str
+    rating: int | None
+    title: str
+    federation: str
+    fide_id: int | None
+    registered: bool
+
+
+def registry_search(tournament: Tournament, query: str) -> tuple[str, list[RegistryHit]]:
+    """``("roster" | "rating_list", hits)`` for the registration desk's search-as-you-type: the
+    club roster when the tournament has a club, otherwise the FIDE rating list. Name words or FIDE
+    id digits, accents and case ignored; an empty query finds nobody."""
+    source = "roster" if tournament.club_id else "rating_list"
+    if not query.strip():
+        return source, []
+    entered = Participant.objects.filter(tournament=tournament).values_list("name", "fide_id")
+    names = {search_key(name) for name, _ in entered}
+    fide_ids = {fide for _, fide in entered if fide}
+    hits: list[RegistryHit] = []
+    if tournament.club is not None:
+        for p in roster_search(club=tournament.club, query=query, limit=REGISTRY_LIMIT):
+            registered = p.search_key in names or str(p.fide_id or "") in fide_ids
+            hits.append(RegistryHit(p.pk, p.name, p.rating, p.title, p.federation, p.fide_id, registered))
+    else:
+        for r in rated_player_search(query=query, limit=REGISTRY_LIMIT):
+            registered = r.search_key in names or str(r.fide_id) in fide_ids
+            hits.append(
+                RegistryHit(
+                    r.fide_id, r.name, r.standard_rating, r.best_title, r.federation, r.fide_id, registered
+                )
+            )
+    return source, hits

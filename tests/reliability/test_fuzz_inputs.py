@@ -18,8 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
+from clubs.models import Club
 from tests.security import world as w
-from tournaments.models import AuditLog, Board, Club, Participant, Round, RoundBye, Tournament, TournamentRole
+from tournaments.models import AuditLog, Board, Participant, Round, RoundBye, Tournament, TournamentRole
 from tournaments.services.errors import ServiceError
 from tournaments.services.exchange_json import json_export
 from tournaments.services.exchange_trf import trf_export

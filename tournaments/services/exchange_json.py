@@ -29,9 +29,9 @@ from django.db import transaction
 from django.db.models import Model
 from django.utils import timezone
 
+from clubs.models import Club
 from tournaments.models import (
     Board,
-    Club,
     ForbiddenPair,
     Participant,
     Round,
@@ -371,10 +371,10 @@ def _club(name: Any, owner: Any) -> Club | None:
     ``tournament_create``); otherwise the restored tournament belongs to no club."""
     if not isinstance(name, str) or not name:
         return None
-    club = Club.objects.filter(name=name).first()
-    if club is None or not can_create_in_club(owner, club):
-        return None
-    return club
+    for club in Club.objects.filter(name=name).order_by("pk"):
+        if can_create_in_club(owner, club):
+            return club
+    return None
 
 
 def _unstorable_text(value: Any, path: str = "") -> str | None:

@@ -26,12 +26,13 @@ from typing import Any
 
 from django.db import transaction
 
+from clubs.models import Club
 from pairing.engine.baku import scoring_allows_baku
 from pairing.engine.errors import PairingError
 from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, validate_tiebreaks
 from pairing.engine.types import Scoring
-from tournaments.models import Club, Round, Tournament, TournamentRole
-from tournaments.permissions import require_arbiter, require_organiser
+from tournaments.models import Round, Tournament, TournamentRole
+from tournaments.permissions import can_create_in_club, require_arbiter, require_organiser
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import NotAllowedError, ValidationFailed
 from tournaments.services.versions import tournament_changed
@@ -168,7 +169,7 @@ def round_one_paired(tournament: Tournament) -> bool:
 def tournament_create(*, user: Any, club: Club | None = None, **fields: Any) -> Tournament:
     """Create a tournament; the creator becomes its organiser.
 
-    1. Refuse unknown fields and clubs the user is not a member of.
+    1. Refuse unknown fields and clubs where the user is not an owner or organiser.
     2. Fill format-dependent defaults (round robin: round-robin tie-breaks, a bye worth nothing).
     3. Draw the initial colour by lot from ``lots_seed`` unless ``initial_colour`` is given.
     4. Validate every setting together; save, make the creator organiser, audit.
@@ -178,8 +179,8 @@ def tournament_create(*, user: Any, club: Club | None = None, **fields: Any) -> 
     unknown = set(fields) - set(SETTING_FIELDS)
     if unknown:
         raise ValidationFailed(f"Unknown tournament settings: {', '.join(sorted(unknown))}.")
-    if club is not None and not user.is_superuser and not club.members.filter(pk=user.pk).exists():
-        raise NotAllowedError(f"You are not a member of {club.name}, so you cannot create its tournaments.")
+    if club is not None and not can_create_in_club(user, club):
+        raise NotAllowedError(f"Only the owners and organisers of {club.name} can create its tournaments.")
     fields = clean_text_settings(fields)
     tournament = Tournament(club=club, created_by=user)
     if fields.get("format") == Tournament.Format.ROUND_ROBIN:

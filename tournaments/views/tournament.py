@@ -8,10 +8,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Max
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import redirect
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from clubs.models import Club
 from pairing.adapters import standings_for_tournament
 from pairing.services.round_robin import tournament_start
 from tournaments import selectors
@@ -55,6 +56,8 @@ def suggestion_context(request: HttpRequest) -> dict[str, object]:
 @require_http_methods(["GET", "POST"])
 def tournament_new(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None, initial={"format": "swiss", "rounds_planned": 5})
+    slug = request.POST.get("club") or request.GET.get("club")
+    club = get_object_or_404(Club, slug=slug) if slug else None
     # A fresh key per form shown; a double click sends the same one twice and makes one tournament.
     key = request.POST.get("submission_key") or uuid.uuid4().hex
     if request.method == "POST" and form.is_valid():
@@ -62,7 +65,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             tournament, created = once(
                 user=request.user,
                 key=key,
-                make=lambda: tournament_create(user=request.user, **form.service_fields()),
+                make=lambda: tournament_create(user=request.user, club=club, **form.service_fields()),
             )
         except ServiceError as exc:
             report(request, exc, form)
@@ -70,7 +73,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             if created:
                 messages.success(request, f"{tournament.name} is ready. Add the participants next.")
             return redirect("tournaments:participants", tournament_id=tournament.pk)
-    context = {"form": form, "submission_key": key, **suggestion_context(request)}
+    context = {"form": form, "submission_key": key, "club": club, **suggestion_context(request)}
     return render_page(request, "tournaments/tournament_form.html", context)
 
 
