@@ -7,7 +7,7 @@ from itertools import permutations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing.engine._matching import Assignment
+from pairing.engine.matching import Assignment
 
 Matrix = list[list[int | None]]
 
