@@ -8,7 +8,7 @@ from pairing.engine import dutch
 from pairing.engine.colours import allocate
 from pairing.engine.dutch.candidates import exchanges
 from pairing.engine.dutch.completion import RoundField
-from pairing.engine.dutch.criteria import FailureCosts
+from pairing.engine.dutch.failures import FailureCosts
 from pairing.engine.errors import InvalidRequestError, NoValidPairingError
 from pairing.engine.players import Float, PlayerState, Strength, build_states, colour_preference
 from pairing.engine.types import (

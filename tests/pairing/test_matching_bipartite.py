@@ -1,4 +1,5 @@
-"""The incremental assignment under the Dutch engine's exact bounds, against exhaustive search."""
+"""The bipartite matchings under the Dutch transposition search (Kuhn, and the incremental
+assignment of the exact bounds), against exhaustive search."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from itertools import permutations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing.engine.matching import Assignment
+from pairing.engine.matching import Assignment, repair_after_fixing, saturating_matching
 
 Matrix = list[list[int | None]]
 
@@ -64,3 +65,54 @@ def test_a_sub_problem_can_be_solved_on_its_own() -> None:
     assert part is not None and part.total == 5 + 4
     assert Assignment.solve(cost, rows=[1, 2], cols=[1, 2]) is not None
     assert Assignment.solve(cost, rows=[1], cols=[1]) is None  # row 1 may not take column 1
+
+
+def saturates(s1: list[int], s2: list[int], edges: set[tuple[int, int]]) -> bool:
+    """Can every S1 vertex get its own S2 vertex? By trying every order."""
+    return any(
+        all((x, y) in edges for x, y in zip(s1, order, strict=False)) for order in permutations(s2, len(s1))
+    )
+
+
+@st.composite
+def bipartite_graphs(draw: st.DrawFn) -> tuple[list[int], list[int], set[tuple[int, int]]]:
+    n1 = draw(st.integers(0, 5))
+    n2 = draw(st.integers(n1, 6))
+    s1, s2 = list(range(n1)), list(range(10, 10 + n2))
+    density = draw(st.sampled_from([0.3, 0.6, 0.9]))
+    edges = {(x, y) for x in s1 for y in s2 if draw(st.floats(0, 1)) < density}
+    return s1, s2, edges
+
+
+@settings(max_examples=300, deadline=None)
+@given(bipartite_graphs())
+def test_a_saturating_matching_is_found_exactly_when_one_exists(
+    graph: tuple[list[int], list[int], set[tuple[int, int]]],
+) -> None:
+    s1, s2, edges = graph
+    mate = saturating_matching(s1, s2, lambda x, y: (x, y) in edges)
+    assert (mate is not None) == saturates(s1, s2, edges)
+    if mate is not None:
+        assert sorted(mate) == s1 and len(set(mate.values())) == len(s1)
+        assert all((x, y) in edges for x, y in mate.items())
+
+
+@settings(max_examples=300, deadline=None)
+@given(bipartite_graphs(), st.integers(0, 5))
+def test_fixing_a_pair_keeps_the_rest_saturated_exactly_when_it_can_be(
+    graph: tuple[list[int], list[int], set[tuple[int, int]]], pick: int
+) -> None:
+    """The transposition search fixes S1[0] against some S2 vertex and asks about the rest."""
+    s1, s2, edges = graph
+    mate = saturating_matching(s1, s2, lambda x, y: (x, y) in edges)
+    if mate is None or not s1:
+        return
+    x, y = s1[0], s2[pick % len(s2)]
+    if (x, y) not in edges:
+        return
+    rest1, rest2 = s1[1:], [z for z in s2 if z != y]
+    repaired = repair_after_fixing(mate, x, y, rest1, rest2, lambda a, b: (a, b) in edges)
+    assert (repaired is not None) == saturates(rest1, rest2, edges)
+    if repaired is not None:
+        assert sorted(repaired) == rest1 and set(repaired.values()) <= set(rest2)
+        assert len(set(repaired.values())) == len(rest1)

@@ -18,7 +18,7 @@ from ..matching import Assignment, max_weight_matching
 from ..players import Strength
 from ..types import Colour
 from .completion import RoundField
-from .criteria import FailureCosts, add, least_each
+from .failures import FailureCosts, add, least_each
 from .floaters import FloaterCosts
 
 __all__ = ["BracketBounds", "ColourCounts", "colour_bound_from_counts"]

@@ -12,8 +12,8 @@ places every criterion in the vector from the table, so no offset is computed by
 
 Each criterion also has its cost function here, in the words of the article: :func:`evaluate`
 applies them one after another to a candidate. The search adds up the same failures much faster
-from cached per-pair and per-floater parts (:class:`FailureCosts`); a property test checks that the
-two always agree.
+from cached per-pair and per-floater parts (:class:`.failures.FailureCosts`); a property test
+checks that the two always agree.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from ..types import Colour
 if TYPE_CHECKING:
     from .completion import RoundField
 
-__all__ = ["CRITERIA", "Candidate", "Criterion", "FailureCosts", "Kind", "Layout", "Width", "evaluate"]
+__all__ = ["CRITERIA", "QUALITY", "Candidate", "Criterion", "Kind", "Layout", "Width", "evaluate"]
 
 
 class Kind(Enum):
@@ -56,9 +56,9 @@ class Width(Enum):
 class Candidate:
     """One way to pair a bracket: what :func:`evaluate` judges.
 
-    ``pairs`` and ``floaters`` are indexes into ``field.players``; ``next_bracket`` is the failure
-    vector's C8/C9 part for these floaters (set-level criteria, computed by
-    :meth:`.costs.SetCosts.of`, which needs the brackets below)."""
+    ``pairs`` and ``floaters`` are indexes into ``field.players``; ``next_bracket`` is a failure
+    vector holding only the C8/C9 part for these floaters (set-level criteria, computed by
+    :meth:`.floaters.FloaterCosts.next_bracket`, which needs the brackets below)."""
 
     field: RoundField
     pairs: Sequence[tuple[int, int]]
@@ -117,11 +117,12 @@ def _c7(c: Candidate) -> list[int]:
 
 
 def _c8(c: Candidate) -> list[int]:
-    return list(c.next_bracket[: 1 + c.field.levels])
+    start = Layout.of(c.field.levels).c8
+    return list(c.next_bracket[start : start + 1 + c.field.levels])
 
 
 def _c9(c: Candidate) -> list[int]:
-    return [c.next_bracket[1 + c.field.levels]]
+    return [c.next_bracket[Layout.of(c.field.levels).c9]]
 
 
 def _topscorer_colours(c: Candidate) -> list[tuple[PlayerState, Colour]]:
@@ -215,8 +216,14 @@ def _c17(c: Candidate) -> list[int]:
     return [len(_up_again(c, 2))]
 
 
+def _floating_again(c: Candidate, back: int) -> list[int]:
+    """Scores of the floaters left unpaired who had a downfloat ``back`` rounds ago."""
+    players = _players(c)
+    return [players[x].score for x in c.floaters if players[x].floats[back - 1] == Float.DOWN]
+
+
 def _c18(c: Candidate) -> list[int]:
-    return _per_level(c, [p.score for p in _down_again(c, 1)])
+    return _per_level(c, _floating_again(c, 1))
 
 
 def _c19(c: Candidate) -> list[int]:
@@ -224,7 +231,7 @@ def _c19(c: Candidate) -> list[int]:
 
 
 def _c20(c: Candidate) -> list[int]:
-    return _per_level(c, [p.score for p in _down_again(c, 2)])
+    return _per_level(c, _floating_again(c, 2))
 
 
 def _c21(c: Candidate) -> list[int]:
@@ -350,8 +357,9 @@ receiver and applies only to a bracket that downfloats exactly one player; C12 c
 two players want the same colour, C13 those where both have a strong or absolute preference (not
 both absolute); C14/C16 count players with a downfloat in r-1/r-2 who downfloat again (left
 unpaired, or paired to a lower score); C15/C17 count residents with an upfloat history who are
-paired with a higher-scored player; C18/C20 minimise the scores of those repeated downfloaters,
-C19/C21 the scores of the MDPs whose opponent had an upfloat.
+paired with a higher-scored player; C18/C20 minimise the scores of the repeated downfloaters who
+are left unpaired (the ones paired down count in C14/C16 only), C19/C21 the scores of the MDPs
+whose opponent had an upfloat.
 """
 
 QUALITY = tuple(c for c in CRITERIA if c.kind is Kind.QUALITY)
@@ -420,7 +428,7 @@ def _width(criterion: Criterion, levels: int) -> int:
 def evaluate(candidate: Candidate, layout: Layout) -> list[int]:
     """The failure vector of ``candidate``, criterion by criterion from the table's cost functions.
 
-    The plain definition: slow, and what :class:`FailureCosts` must always agree with.
+    The plain definition: slow, and what :class:`.failures.FailureCosts` must always agree with.
     """
     vector: list[int] = []
     for criterion in QUALITY:
@@ -429,84 +437,3 @@ def evaluate(candidate: Candidate, layout: Layout) -> list[int]:
         assert len(part) == _width(criterion, layout.levels), criterion.code
         vector.extend(part)
     return vector
-
-
-class FailureCosts:
-    """The fast failure vector: cached parts per pair and per floater, added up by the search.
-
-    A candidate's vector is ``SetCosts.of(floaters)`` (C8, C9) plus :meth:`pair` of each of its
-    pairs plus :meth:`floater` of each of its floaters.
-    """
-
-    def __init__(self, field: RoundField) -> None:
-        self.field = field
-        self.layout = Layout.of(field.levels)
-        self._pairs: dict[tuple[int, int], list[int]] = {}
-
-    def pair(self, i: int, j: int) -> list[int]:
-        """Failures of the pair {i, j}: C10-C13 and the pair parts of C14-C21."""
-        if i > j:
-            i, j = j, i
-        key = (i, j)
-        found = self._pairs.get(key)
-        if found is not None:
-            return found
-        field, at = self.field, self.layout
-        a, b = field.players[i], field.players[j]  # a is the higher-ranked (pairing order)
-        vector = [0] * at.size
-        if field.final and (a.topscorer or b.topscorer):
-            white = allocate(a, b, field.initial_colour).white
-            for p in (a, b):
-                got = Colour.WHITE if p is white else Colour.BLACK
-                if abs(p.colour_difference + (1 if got is Colour.WHITE else -1)) > 2:
-                    vector[at.c10] += 1
-                if len(p.colours) >= 2 and p.colours[-1] is got and p.colours[-2] is got:
-                    vector[at.c11] += 1
-        if a.preference is not None and a.preference is b.preference:
-            vector[at.c12] += 1
-            if (
-                a.strength >= Strength.STRONG
-                and b.strength >= Strength.STRONG
-                and not (a.strength == Strength.ABSOLUTE and b.strength == Strength.ABSOLUTE)
-            ):
-                vector[at.c13] += 1
-        if a.score > b.score:
-            level = field.level[a.score]
-            if a.floats[0] == Float.DOWN:
-                vector[at.c14] += 1
-            if b.floats[0] == Float.UP:
-                vector[at.c15] += 1
-                vector[at.c19 + level] += 1
-            if a.floats[1] == Float.DOWN:
-                vector[at.c16] += 1
-            if b.floats[1] == Float.UP:
-                vector[at.c17] += 1
-                vector[at.c21 + level] += 1
-        self._pairs[key] = vector
-        return vector
-
-    def floater(self, x: int) -> list[int]:
-        """Failures of leaving ``x`` unpaired in its bracket: C6, C7, C14, C16, C18, C20."""
-        at = self.layout
-        p = self.field.players[x]
-        level = self.field.level[p.score]
-        vector = [0] * at.size
-        vector[at.c6] = 1
-        vector[at.c7 + level] = 1
-        if p.floats[0] == Float.DOWN:
-            vector[at.c14] = 1
-            vector[at.c18 + level] = 1
-        if p.floats[1] == Float.DOWN:
-            vector[at.c16] = 1
-            vector[at.c20 + level] = 1
-        return vector
-
-
-def add(a: Sequence[int], b: Sequence[int]) -> list[int]:
-    """Two failure vectors added position by position."""
-    return [x + y for x, y in zip(a, b, strict=True)]
-
-
-def least_each(vectors: Sequence[Sequence[int]]) -> list[int]:
-    """Position by position, the least of ``vectors``: a bound below every one of them."""
-    return [min(column) for column in zip(*vectors, strict=True)]

@@ -17,7 +17,7 @@ from math import comb
 
 from ..matching import augment_from, greedy_extend
 from .completion import RoundField
-from .criteria import FailureCosts, add, least_each
+from .failures import FailureCosts, add, least_each
 
 __all__ = ["FLOATER_SETS_LIMIT", "FloaterCosts"]
 
@@ -90,8 +90,26 @@ class FloaterCosts:
             in_members[x] = True
         active = list(in_members)
 
+        excluded, absolute, bye, bye_candidate = (
+            field.excluded,
+            field.absolute_colour,
+            field.bye_vertex,
+            field.bye_candidate,
+        )
+
         def allowed(i: int, j: int) -> bool:
-            return active[i] and active[j] and not (i in down and j in down) and field.compatible(i, j)
+            """``field.compatible`` among the active players, two downfloaters never together
+            (written out: this is the innermost test of the C8 matchings)."""
+            if not (active[i] and active[j]) or (i in down and j in down):
+                return False
+            if i == bye:
+                return bye_candidate[j]
+            if j == bye:
+                return bye_candidate[i]
+            if j in excluded[i]:
+                return False
+            colour = absolute[i]
+            return colour is None or colour is not absolute[j]
 
         mate = field.below_matching(nxt)
         greedy_extend(members, allowed, mate)

@@ -10,8 +10,8 @@ from ..errors import NoValidPairingError
 from ..players import build_states
 from ..types import Board, BoardNote, Explanation, FloatNote, PairingRequest, PairingResult, Violation
 from .completion import RoundField
-from .criteria import FailureCosts
 from .explain import departure, floats_of_bracket, score_text
+from .failures import FailureCosts
 from .search import BracketSearch, SearchLimits
 
 __all__ = ["pair_round"]

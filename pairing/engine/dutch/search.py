@@ -25,11 +25,15 @@ was reached, because exactness is no longer guaranteed there.
 
 The tree is walked with an explicit stack of generators (:func:`_walk`), not recursion: a
 transposition of a 4,000-player bracket is 2,000 levels deep.
+
+This module is longer than the others (about 600 lines) on purpose: the three levels of the tree
+(MDP sets, exchanges, transpositions) and the phases share one pruning state (target, incumbent,
+budget), and splitting them would spread that state over several modules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 
@@ -37,7 +41,7 @@ from ..matching import Assignment, repair_after_fixing, saturating_matching
 from .bounds import BracketBounds, ColourCounts, colour_bound_from_counts
 from .candidates import exchanges, mdp_sets
 from .completion import RoundField
-from .criteria import FailureCosts, add
+from .failures import FailureCosts, add
 from .floaters import FloaterCosts, with_cheapest_next_bracket
 
 __all__ = ["BracketSearch", "SearchLimits"]
@@ -488,7 +492,7 @@ class BracketSearch:
                 counts = self.bounds.colour_counts(s1, s2)
                 _walk(
                     self._transposition_node(
-                        transposition, 0, mate, base_pairs, set(), base_vector, counts, assignment
+                        transposition, 0, mate, base_pairs, set(), 0, base_vector, counts, assignment
                     )
                 )
 
@@ -524,13 +528,15 @@ class BracketSearch:
         mate: dict[int, int],
         pairs: list[tuple[int, int]],
         used: set[int],
+        lowest_free: int,
         vector: list[int],
         counts: ColourCounts,
         assignment: tuple[Assignment, int] | None,
     ) -> _Node:
         """Transpositions of S2 (4.2) in lexicographic order: S1[i] takes the lowest S2 BSN still
         free. ``mate`` saturates the rest of S1 into the rest of S2 (dead ends are cut at once);
-        ``counts`` are the colour preferences of the rest of S1 and S2. ``t.sets_in_s2`` tightens
+        ``used`` holds the S2 players already paired, every S2 position before ``lowest_free``
+        among them. ``counts`` are the colour preferences of the rest of S1 and S2. ``t.sets_in_s2`` tightens
         the floater bound to the cheapest set of S2 players still free. With exact bounds on,
         ``assignment`` is the optimal assignment of the rest (:meth:`BracketBounds.transposition`):
         each pair tried updates it in ``O(n^2)``."""
@@ -552,9 +558,9 @@ class BracketSearch:
                 return
         elif assignment is not None and not self._exact_on():
             assignment = None
-        choices = list(enumerate(s2))
+        choices: Iterable[tuple[int, int]] = ((column, s2[column]) for column in range(lowest_free, len(s2)))
         if self.phase is Phase.GREEDY:
-            choices.sort(key=lambda choice: self.costs.pair(x, choice[1]))
+            choices = sorted(choices, key=lambda choice: self.costs.pair(x, choice[1]))
         for column, y in choices:
             if y in used or not self.field.compatible(x, y):
                 continue
@@ -597,8 +603,19 @@ class BracketSearch:
                     continue
             pairs.append((x, y))
             used.add(y)
+            child_lowest_free = lowest_free
+            while child_lowest_free < len(s2) and s2[child_lowest_free] in used:
+                child_lowest_free += 1
             yield self._transposition_node(
-                t, i + 1, child_mate, pairs, used, child_vector, child_counts, child_assignment
+                t,
+                i + 1,
+                child_mate,
+                pairs,
+                used,
+                child_lowest_free,
+                child_vector,
+                child_counts,
+                child_assignment,
             )
             used.discard(y)
             pairs.pop()

@@ -65,8 +65,12 @@ def saturating_matching(
     """
     match2: dict[int, int] = {}
     match1: dict[int, int] = {}
+    first_free = 0  # every S2 vertex before it is matched
     for x in s1:
-        for y in s2:
+        while first_free < len(s2) and s2[first_free] in match2:
+            first_free += 1
+        for k in range(first_free, len(s2)):
+            y = s2[k]
             if y not in match2 and ok(x, y):
                 match2[y] = x
                 match1[x] = y

@@ -141,18 +141,15 @@ def free_alternatives(
 def greedy_extend(order: Sequence[int], ok: Callable[[int, int], bool], mate: list[int]) -> None:
     """Greedily pair free vertices of ``order`` with the next free compatible vertex in ``order``."""
     free = [v for v in order if mate[v] == -1]
-    taken = set()
     count = len(free)
     for i, v in enumerate(free):
-        if v in taken:
-            continue
+        if mate[v] != -1:
+            continue  # taken by an earlier vertex of ``free``
         for j in range(i + 1, count):
             u = free[j]
-            if u not in taken and ok(v, u):
+            if mate[u] == -1 and ok(v, u):
                 mate[v] = u
                 mate[u] = v
-                taken.add(u)
-                taken.add(v)
                 break
 
 
