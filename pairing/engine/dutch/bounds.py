@@ -21,14 +21,14 @@ from .completion import RoundField
 from .failures import FailureCosts, add, least_each
 from .floaters import FloaterCosts
 
-__all__ = ["BracketBounds", "ColourCounts", "colour_bound_from_counts"]
+__all__ = ["S2_COUNTERS", "BracketBounds", "ColourCounts", "colour_bound_from_counts"]
 
 ColourCounts = list[int]
 """Colour preferences of the players of S1 still to pair and of S2 still free, as eight counters:
 S1 wanting White, Black, strongly White, strongly Black, then the same four for S2."""
 
 _WHITE, _BLACK, _STRONG_WHITE, _STRONG_BLACK = 0, 1, 2, 3
-_S2 = 4
+S2_COUNTERS = 4
 """Offset of S2's counters in :data:`ColourCounts`."""
 
 
@@ -191,7 +191,7 @@ class BracketBounds:
                 counts[k] += 1
         for x in s2:
             for k in self.colour_keys(x):
-                counts[_S2 + k] += 1
+                counts[S2_COUNTERS + k] += 1
         return counts
 
     def colour_bound(self, s1: list[int], s2: list[int]) -> tuple[int, int]:
@@ -220,38 +220,38 @@ class BracketBounds:
     def bracket_bound(self) -> list[int]:
         """A lower bound of every candidate of the bracket: the floaters parity and the MDPs force,
         and the colour conflicts of any pairing of the bracket."""
-        field, costs, at = self.field, self.costs, self.costs.layout
+        field, costs, layout = self.field, self.costs, self.costs.layout
         bracket = self.bracket
         count = len(bracket)
         forced = max(count % 2, len(self.mdps) - len(self.residents))
-        vector = [0] * at.size
-        vector[at.c6] = forced
+        vector = [0] * layout.size
+        vector[layout.c6] = forced
         if forced:
             lowest = field.level[field.players[bracket[-1]].score]
-            vector[at.c7 + lowest] = forced
+            vector[layout.c7 + lowest] = forced
         if forced == 1:
             options = [
                 add(costs.floater(x), self.floaters.next_bracket([x]))
                 for x in bracket
-                if field.completable(self.floaters.g, [x])
+                if field.completable(self.floaters.group, [x])
             ]
             if options:
                 least = least_each(options)
-                for k in range(at.c8, at.c10):
+                for k in range(layout.c8, layout.c10):
                     vector[k] = least[k]
-                vector[at.c14] = least[at.c14]
-                vector[at.c16] = least[at.c16]
-                for k in range(at.c18, at.c18 + at.levels):
+                vector[layout.c14] = least[layout.c14]
+                vector[layout.c16] = least[layout.c16]
+                for k in range(layout.c18, layout.c18 + layout.levels):
                     vector[k] = least[k]
-                for k in range(at.c20, at.c20 + at.levels):
+                for k in range(layout.c20, layout.c20 + layout.levels):
                     vector[k] = least[k]
         elif forced == 0:
             next_bracket = self.floaters.next_bracket([])
-            for k in range(at.c8, at.c10):
+            for k in range(layout.c8, layout.c10):
                 vector[k] = next_bracket[k]
         c12, c13 = self.colour_bound_any(bracket, forced)
-        vector[at.c12] = c12
-        vector[at.c13] = c13
+        vector[layout.c12] = c12
+        vector[layout.c13] = c13
         return vector
 
     # ----- what C4 forces ---------------------------------------------------------------------
@@ -264,7 +264,7 @@ class BracketBounds:
         with the lowest C7 scores. None when the bracket and everybody below are more than
         ``limit`` players (a cubic algorithm)."""
         field = self.field
-        below = field.below[self.floaters.g]
+        below = field.below[self.floaters.group]
         if self._completion is not None or len(self.bracket) + len(below) > limit:
             return self._completion
         vertices = self.bracket + below
@@ -292,12 +292,12 @@ class BracketBounds:
 
 def colour_bound_from_counts(counts: ColourCounts, s2_free: int, final: bool) -> tuple[int, int]:
     """:meth:`BracketBounds.colour_bound` from counts (``s2_free`` S2 players still free)."""
-    c12 = max(0, counts[_WHITE] - (s2_free - counts[_S2 + _WHITE])) + max(
-        0, counts[_BLACK] - (s2_free - counts[_S2 + _BLACK])
+    c12 = max(0, counts[_WHITE] - (s2_free - counts[S2_COUNTERS + _WHITE])) + max(
+        0, counts[_BLACK] - (s2_free - counts[S2_COUNTERS + _BLACK])
     )
     if final:
         return c12, 0
-    c13 = max(0, counts[_STRONG_WHITE] - (s2_free - counts[_S2 + _STRONG_WHITE])) + max(
-        0, counts[_STRONG_BLACK] - (s2_free - counts[_S2 + _STRONG_BLACK])
+    c13 = max(0, counts[_STRONG_WHITE] - (s2_free - counts[S2_COUNTERS + _STRONG_WHITE])) + max(
+        0, counts[_STRONG_BLACK] - (s2_free - counts[S2_COUNTERS + _STRONG_BLACK])
     )
     return c12, c13

@@ -61,7 +61,7 @@ def exchanges(
                     continue
                 into_sum = sum(bsn[x] for x in into)
                 items.append((into_sum - out_sum, out_key, tuple(bsn[x] for x in into), out, into))
-        items.sort(key=lambda t: (t[0], t[1], t[2]))
+        items.sort(key=lambda item: (item[0], item[1], item[2]))
         for _difference, _out_key, _into_key, out, into in items:
             out_set, into_set = set(out), set(into)
             new_s1 = sorted([x for x in s1 if x not in out_set] + list(into), key=lambda x: bsn[x])

@@ -148,20 +148,20 @@ class RoundField:
             self.bye_candidate = saved
         raise AssertionError("the perfect matching found gives the bye to some eligible player")
 
-    def below_matching(self, g: int) -> list[int]:
-        """A copy of the maximum matching of everybody below bracket ``g``."""
-        if g < len(self._below_matching):
-            return list(self._below_matching[g])
+    def below_matching(self, group: int) -> list[int]:
+        """A copy of the maximum matching of everybody below bracket ``group``."""
+        if group < len(self._below_matching):
+            return list(self._below_matching[group])
         return [-1] * (self.count + 1)
 
     # ----- C4 ---------------------------------------------------------------------------------
-    def _free_below_alternatives(self, g: int) -> list[int] | None:
-        """The vertices below bracket ``g`` that a maximum matching of them can leave as the one
+    def _free_below_alternatives(self, group: int) -> list[int] | None:
+        """The vertices below bracket ``group`` that a maximum matching of them can leave as the one
         free vertex; [] when none can (no single downfloater is completable); None when unknown."""
-        if g in self._free_below:
-            return self._free_below[g]
-        below = self.below[g]
-        mate = list(self._below_matching[g])
+        if group in self._free_below:
+            return self._free_below[group]
+        below = self.below[group]
+        mate = list(self._below_matching[group])
         free = [v for v in below if mate[v] == -1]
         found: list[int] | None
         if len(free) != 1:
@@ -172,19 +172,19 @@ class RoundField:
                 active[v] = True
             found = free_alternatives(free[0], self.count + 1, self._among(active), mate, below)
         if found is not None:
-            self._free_below[g] = found
+            self._free_below[group] = found
         return found
 
-    def completable(self, g: int, floaters: Iterable[int]) -> bool:
-        """C4: can the downfloaters of bracket ``g`` and everyone below still all be paired
+    def completable(self, group: int, floaters: Iterable[int]) -> bool:
+        """C4: can the downfloaters of bracket ``group`` and everyone below still all be paired
         (with at most one eligible bye receiver left over)?"""
         down = frozenset(floaters)
-        key = (g, down)
+        key = (group, down)
         known = self._completable.get(key)
         if known is not None:
             return known
-        below = self.below[g]
-        alternatives = self._free_below_alternatives(g) if len(down) == 1 else None
+        below = self.below[group]
+        alternatives = self._free_below_alternatives(group) if len(down) == 1 else None
         if not down and not below:
             answer = True
         elif alternatives is not None:
@@ -199,7 +199,7 @@ class RoundField:
                 active[v] = True
             for v in down:
                 active[v] = True
-            mate = list(self._below_matching[g])
+            mate = list(self._below_matching[group])
             allowed = self._among(active)
             vertices = sorted(down) + below
             answer = True

@@ -87,90 +87,90 @@ class Criterion:
     """Quality criteria only: the plain definition (see :func:`evaluate`)."""
 
 
-def _players(c: Candidate) -> list[PlayerState]:
-    return c.field.players
+def _players(candidate: Candidate) -> list[PlayerState]:
+    return candidate.field.players
 
 
-def _higher_first(c: Candidate, i: int, j: int) -> tuple[PlayerState, PlayerState]:
+def _higher_first(candidate: Candidate, i: int, j: int) -> tuple[PlayerState, PlayerState]:
     """The pair as (higher-ranked, lower-ranked): pairing order is index order."""
-    players = _players(c)
+    players = _players(candidate)
     return (players[i], players[j]) if i < j else (players[j], players[i])
 
 
-def _per_level(c: Candidate, scores: list[int]) -> list[int]:
-    counts = [0] * c.field.levels
+def _per_level(candidate: Candidate, scores: list[int]) -> list[int]:
+    counts = [0] * candidate.field.levels
     for score in scores:
-        counts[c.field.level[score]] += 1
+        counts[candidate.field.level[score]] += 1
     return counts
 
 
-def _downfloaters(c: Candidate) -> list[int]:
-    return [_players(c)[x].score for x in c.floaters]
+def _downfloaters(candidate: Candidate) -> list[int]:
+    return [_players(candidate)[x].score for x in candidate.floaters]
 
 
-def _c6(c: Candidate) -> list[int]:
-    return [len(c.floaters)]
+def _c6(candidate: Candidate) -> list[int]:
+    return [len(candidate.floaters)]
 
 
-def _c7(c: Candidate) -> list[int]:
-    return _per_level(c, _downfloaters(c))
+def _c7(candidate: Candidate) -> list[int]:
+    return _per_level(candidate, _downfloaters(candidate))
 
 
-def _c8(c: Candidate) -> list[int]:
-    start = Layout.of(c.field.levels).c8
-    return list(c.next_bracket[start : start + 1 + c.field.levels])
+def _c8(candidate: Candidate) -> list[int]:
+    start = Layout.of(candidate.field.levels).c8
+    return list(candidate.next_bracket[start : start + 1 + candidate.field.levels])
 
 
-def _c9(c: Candidate) -> list[int]:
-    return [c.next_bracket[Layout.of(c.field.levels).c9]]
+def _c9(candidate: Candidate) -> list[int]:
+    return [candidate.next_bracket[Layout.of(candidate.field.levels).c9]]
 
 
-def _topscorer_colours(c: Candidate) -> list[tuple[PlayerState, Colour]]:
+def _topscorer_colours(candidate: Candidate) -> list[tuple[PlayerState, Colour]]:
     """(topscorer, colour they get) for every pair with a topscorer (final round only)."""
     out: list[tuple[PlayerState, Colour]] = []
-    for i, j in c.pairs:
-        a, b = _higher_first(c, i, j)
-        if c.field.final and (a.topscorer or b.topscorer):
-            white = allocate(a, b, c.field.initial_colour).white
+    for i, j in candidate.pairs:
+        a, b = _higher_first(candidate, i, j)
+        if candidate.field.final and (a.topscorer or b.topscorer):
+            white = allocate(a, b, candidate.field.initial_colour).white
             out.extend((p, Colour.WHITE if p is white else Colour.BLACK) for p in (a, b))
     return out
 
 
-def _c10(c: Candidate) -> list[int]:
+def _c10(candidate: Candidate) -> list[int]:
     return [
         sum(
             1
-            for p, got in _topscorer_colours(c)
+            for p, got in _topscorer_colours(candidate)
             if abs(p.colour_difference + (1 if got is Colour.WHITE else -1)) > 2
         )
     ]
 
 
-def _c11(c: Candidate) -> list[int]:
+def _c11(candidate: Candidate) -> list[int]:
     return [
         sum(
             1
-            for p, got in _topscorer_colours(c)
+            for p, got in _topscorer_colours(candidate)
             if len(p.colours) >= 2 and p.colours[-1] is got and p.colours[-2] is got
         )
     ]
 
 
-def _same_preference(c: Candidate) -> list[tuple[PlayerState, PlayerState]]:
-    pairs = [_higher_first(c, i, j) for i, j in c.pairs]
+def _same_preference(candidate: Candidate) -> list[tuple[PlayerState, PlayerState]]:
+    pairs = [_higher_first(candidate, i, j) for i, j in candidate.pairs]
     return [(a, b) for a, b in pairs if a.preference is not None and a.preference is b.preference]
 
 
-def _c12(c: Candidate) -> list[int]:
-    return [len(_same_preference(c))]
+def _c12(candidate: Candidate) -> list[int]:
+    return [len(_same_preference(candidate))]
 
 
-def _c13(c: Candidate) -> list[int]:
+def _c13(candidate: Candidate) -> list[int]:
     strong = Strength.STRONG
     return [
         sum(
             1
-            for a, b in _same_preference(c)
+            for a, b in _same_preference(candidate)
             if a.strength >= strong
             and b.strength >= strong
             and not (a.strength == b.strength == Strength.ABSOLUTE)
@@ -178,64 +178,64 @@ def _c13(c: Candidate) -> list[int]:
     ]
 
 
-def _down_again(c: Candidate, back: int) -> list[PlayerState]:
+def _down_again(candidate: Candidate, back: int) -> list[PlayerState]:
     """Players with a downfloat ``back`` rounds ago who downfloat again: left unpaired, or paired
     to a lower score."""
-    players = _players(c)
-    out = [players[x] for x in c.floaters if players[x].floats[back - 1] == Float.DOWN]
-    for i, j in c.pairs:
-        a, b = _higher_first(c, i, j)
+    players = _players(candidate)
+    out = [players[x] for x in candidate.floaters if players[x].floats[back - 1] == Float.DOWN]
+    for i, j in candidate.pairs:
+        a, b = _higher_first(candidate, i, j)
         if a.score > b.score and a.floats[back - 1] == Float.DOWN:
             out.append(a)
     return out
 
 
-def _up_again(c: Candidate, back: int) -> list[tuple[PlayerState, PlayerState]]:
+def _up_again(candidate: Candidate, back: int) -> list[tuple[PlayerState, PlayerState]]:
     """(MDP, opponent) for every resident with an upfloat ``back`` rounds ago paired upwards again."""
     out = []
-    for i, j in c.pairs:
-        a, b = _higher_first(c, i, j)
+    for i, j in candidate.pairs:
+        a, b = _higher_first(candidate, i, j)
         if a.score > b.score and b.floats[back - 1] == Float.UP:
             out.append((a, b))
     return out
 
 
-def _c14(c: Candidate) -> list[int]:
-    return [len(_down_again(c, 1))]
+def _c14(candidate: Candidate) -> list[int]:
+    return [len(_down_again(candidate, 1))]
 
 
-def _c15(c: Candidate) -> list[int]:
-    return [len(_up_again(c, 1))]
+def _c15(candidate: Candidate) -> list[int]:
+    return [len(_up_again(candidate, 1))]
 
 
-def _c16(c: Candidate) -> list[int]:
-    return [len(_down_again(c, 2))]
+def _c16(candidate: Candidate) -> list[int]:
+    return [len(_down_again(candidate, 2))]
 
 
-def _c17(c: Candidate) -> list[int]:
-    return [len(_up_again(c, 2))]
+def _c17(candidate: Candidate) -> list[int]:
+    return [len(_up_again(candidate, 2))]
 
 
-def _floating_again(c: Candidate, back: int) -> list[int]:
+def _floating_again(candidate: Candidate, back: int) -> list[int]:
     """Scores of the floaters left unpaired who had a downfloat ``back`` rounds ago."""
-    players = _players(c)
-    return [players[x].score for x in c.floaters if players[x].floats[back - 1] == Float.DOWN]
+    players = _players(candidate)
+    return [players[x].score for x in candidate.floaters if players[x].floats[back - 1] == Float.DOWN]
 
 
-def _c18(c: Candidate) -> list[int]:
-    return _per_level(c, _floating_again(c, 1))
+def _c18(candidate: Candidate) -> list[int]:
+    return _per_level(candidate, _floating_again(candidate, 1))
 
 
-def _c19(c: Candidate) -> list[int]:
-    return _per_level(c, [mdp.score for mdp, _ in _up_again(c, 1)])
+def _c19(candidate: Candidate) -> list[int]:
+    return _per_level(candidate, [mdp.score for mdp, _ in _up_again(candidate, 1)])
 
 
-def _c20(c: Candidate) -> list[int]:
-    return _per_level(c, _floating_again(c, 2))
+def _c20(candidate: Candidate) -> list[int]:
+    return _per_level(candidate, _floating_again(candidate, 2))
 
 
-def _c21(c: Candidate) -> list[int]:
-    return _per_level(c, [mdp.score for mdp, _ in _up_again(c, 2)])
+def _c21(candidate: Candidate) -> list[int]:
+    return _per_level(candidate, [mdp.score for mdp, _ in _up_again(candidate, 2)])
 
 
 _A, _C, _Q = Kind.ABSOLUTE, Kind.COMPLETION, Kind.QUALITY

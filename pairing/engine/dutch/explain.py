@@ -40,7 +40,7 @@ def departure(search: BracketSearch) -> str:
                 assert pa.preference is not None
                 rule = f"C3: {pa.label} and {pb.label} both need {colour_name(pa.preference)}"
             return f"{how}, because {rule}"
-    if not field.completable(search.g, floaters):
+    if not field.completable(search.group, floaters):
         return f"{how}, because C4: the plain order would leave players below impossible to pair"
     plain = search.vector(pairs, floaters)
     best = search.best or plain

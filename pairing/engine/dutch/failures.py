@@ -36,54 +36,54 @@ class FailureCosts:
         found = self._pairs.get(key)
         if found is not None:
             return found
-        field, at = self.field, self.layout
+        field, layout = self.field, self.layout
         a, b = field.players[i], field.players[j]  # a is the higher-ranked (pairing order)
-        vector = [0] * at.size
+        vector = [0] * layout.size
         if field.final and (a.topscorer or b.topscorer):
             white = allocate(a, b, field.initial_colour).white
             for p in (a, b):
                 got = Colour.WHITE if p is white else Colour.BLACK
                 if abs(p.colour_difference + (1 if got is Colour.WHITE else -1)) > 2:
-                    vector[at.c10] += 1
+                    vector[layout.c10] += 1
                 if len(p.colours) >= 2 and p.colours[-1] is got and p.colours[-2] is got:
-                    vector[at.c11] += 1
+                    vector[layout.c11] += 1
         if a.preference is not None and a.preference is b.preference:
-            vector[at.c12] += 1
+            vector[layout.c12] += 1
             if (
                 a.strength >= Strength.STRONG
                 and b.strength >= Strength.STRONG
                 and not (a.strength == Strength.ABSOLUTE and b.strength == Strength.ABSOLUTE)
             ):
-                vector[at.c13] += 1
+                vector[layout.c13] += 1
         if a.score > b.score:
             level = field.level[a.score]
             if a.floats[0] == Float.DOWN:
-                vector[at.c14] += 1
+                vector[layout.c14] += 1
             if b.floats[0] == Float.UP:
-                vector[at.c15] += 1
-                vector[at.c19 + level] += 1
+                vector[layout.c15] += 1
+                vector[layout.c19 + level] += 1
             if a.floats[1] == Float.DOWN:
-                vector[at.c16] += 1
+                vector[layout.c16] += 1
             if b.floats[1] == Float.UP:
-                vector[at.c17] += 1
-                vector[at.c21 + level] += 1
+                vector[layout.c17] += 1
+                vector[layout.c21 + level] += 1
         self._pairs[key] = vector
         return vector
 
     def floater(self, x: int) -> list[int]:
         """Failures of leaving ``x`` unpaired in its bracket: C6, C7, C14, C16, C18, C20."""
-        at = self.layout
+        layout = self.layout
         p = self.field.players[x]
         level = self.field.level[p.score]
-        vector = [0] * at.size
-        vector[at.c6] = 1
-        vector[at.c7 + level] = 1
+        vector = [0] * layout.size
+        vector[layout.c6] = 1
+        vector[layout.c7 + level] = 1
         if p.floats[0] == Float.DOWN:
-            vector[at.c14] = 1
-            vector[at.c18 + level] = 1
+            vector[layout.c14] = 1
+            vector[layout.c18 + level] = 1
         if p.floats[1] == Float.DOWN:
-            vector[at.c16] = 1
-            vector[at.c20 + level] = 1
+            vector[layout.c16] = 1
+            vector[layout.c20 + level] = 1
         return vector
 
 

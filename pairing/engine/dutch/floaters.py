@@ -39,12 +39,12 @@ players are paired."""
 
 
 class FloaterCosts:
-    """Floater costs of one bracket (``g``, followed by the scoregroup ``next_group``)."""
+    """Floater costs of one bracket (scoregroup number ``group``, followed by ``next_group``)."""
 
-    def __init__(self, field: RoundField, costs: FailureCosts, g: int, next_group: list[int]) -> None:
+    def __init__(self, field: RoundField, costs: FailureCosts, group: int, next_group: list[int]) -> None:
         self.field = field
         self.costs = costs
-        self.g = g
+        self.group = group
         self.next_group = next_group
         self._next_bracket: dict[frozenset[int], list[int]] = {}
         self._bounds: dict[tuple[tuple[int, ...], tuple[int, ...], int], list[int] | None] = {}
@@ -59,22 +59,22 @@ class FloaterCosts:
         known = self._next_bracket.get(down)
         if known is not None:
             return known
-        field, at = self.field, self.costs.layout
-        vector = [0] * at.size
+        field, layout = self.field, self.costs.layout
+        vector = [0] * layout.size
         if self.next_group:
             unpaired = self._next_bracket_unpaired(down)
-            vector[at.c8] = len(unpaired)
+            vector[layout.c8] = len(unpaired)
             for m in unpaired:
                 if m in down:
-                    vector[at.c8 + 1 + field.level[field.players[m].score]] += 1
+                    vector[layout.c8 + 1 + field.level[field.players[m].score]] += 1
         if field.odd and len(down) == 1 and any(field.is_bye_receiver(x) for x in down):
             # C9 applies only to a bracket that downfloats exactly one player (the one who is to
             # end up with the PAB): the bye receiver (score s*) will be that downfloater or
             # somebody below; the fewest unplayed rounds any of them could bring to the bye
             pool = [x for x in down if field.is_bye_receiver(x)] + [
-                x for x in field.below[self.g] if x != field.bye_vertex and field.is_bye_receiver(x)
+                x for x in field.below[self.group] if x != field.bye_vertex and field.is_bye_receiver(x)
             ]
-            vector[at.c9] = min(field.players[x].unplayed for x in pool)
+            vector[layout.c9] = min(field.players[x].unplayed for x in pool)
         self._next_bracket[down] = vector
         return vector
 
@@ -82,7 +82,7 @@ class FloaterCosts:
         """The players of the next bracket (``down`` + the next scoregroup) left unpaired by a
         maximum matching that keeps everybody below completable (C8)."""
         field = self.field
-        nxt = self.g + 1
+        nxt = self.group + 1
         size = field.count + 1
         members = sorted(down) + self.next_group
         in_members = [False] * size
@@ -150,7 +150,7 @@ class FloaterCosts:
             return (per_level, sorted(-x for x in left))
 
         def works(left: list[int]) -> bool:
-            return field.completable(self.g + 1, left) and self._pairs_all(
+            return field.completable(self.group + 1, left) and self._pairs_all(
                 sorted(member_set.difference(left)), down
             )
 
@@ -197,7 +197,7 @@ class FloaterCosts:
         """What floating ``extra`` (beyond ``base``) costs: their own failures and C8/C9; None when
         C4 rules it out."""
         down = [*base, *extra]
-        if not self.field.completable(self.g, down):
+        if not self.field.completable(self.group, down):
             return None
         vector = self.next_bracket(down)
         for y in extra:
@@ -233,17 +233,17 @@ class FloaterCosts:
         known = self._bounds.get(key)
         if known is not None or key in self._bounds:
             return known
-        field, at = self.field, self.costs.layout
+        field, layout = self.field, self.costs.layout
         found: list[int] | None
         if count == 0:
-            found = self.next_bracket(base) if field.completable(self.g, base) else None
+            found = self.next_bracket(base) if field.completable(self.group, base) else None
         elif count == 1:
             options = [c for x in candidates if (c := self.set_cost(base, (x,))) is not None]
             found = least_each(options) if options else None
         else:
-            found = [0] * at.size
-            found[at.c6] = count
-            found[at.c7 + field.level[field.players[candidates[-1]].score]] = count
+            found = [0] * layout.size
+            found[layout.c6] = count
+            found[layout.c7 + field.level[field.players[candidates[-1]].score]] = count
         self._bounds[key] = found
         return found
 
@@ -253,8 +253,8 @@ def with_cheapest_next_bracket(
 ) -> list[int]:
     """``bound`` with its C8/C9 part raised to the least that any of ``sets`` costs there,
     criterion by criterion (a bound that stays valid whatever the pairs cost)."""
-    at = costs.layout
+    layout = costs.layout
     out = list(bound)
-    for k in range(at.c8, at.c10):
+    for k in range(layout.c8, layout.c10):
         out[k] = max(out[k], min(v[k] for v, _f in sets))
     return out

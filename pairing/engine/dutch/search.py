@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..matching import Assignment, repair_after_fixing, saturating_matching
-from .bounds import BracketBounds, ColourCounts, colour_bound_from_counts
+from .bounds import S2_COUNTERS, BracketBounds, ColourCounts, colour_bound_from_counts
 from .candidates import exchanges, mdp_sets
 from .completion import RoundField
 from .failures import FailureCosts, add
@@ -99,6 +99,10 @@ class _Restart(Exception):
     exchanges) were made without them, so the search starts again."""
 
 
+_ANY_CANDIDATE = 1 << 30
+"""A target value above any failure count: the greedy pass takes the first candidate that respects
+C4."""
+
 _Node = Iterator["_Node"]
 """A node of the search tree: a generator that yields its children, in generation order."""
 
@@ -115,13 +119,13 @@ def _walk(root: _Node) -> None:
 
 
 class BracketSearch:
-    """Pairs one bracket: the MDPs from above and the residents of scoregroup ``g``."""
+    """Pairs one bracket: the MDPs from above and the residents of scoregroup number ``group``."""
 
     def __init__(
         self,
         field: RoundField,
         costs: FailureCosts,
-        g: int,
+        group: int,
         mdps: list[int],
         residents: list[int],
         next_group: list[int],
@@ -130,12 +134,12 @@ class BracketSearch:
         self.field = field
         self.costs = costs
         self.layout = costs.layout
-        self.g = g
+        self.group = group
         self.mdps = mdps
         self.residents = residents
         self.bracket = mdps + residents
         self.limits = limits
-        self.floaters = FloaterCosts(field, costs, g, next_group)
+        self.floaters = FloaterCosts(field, costs, group, next_group)
         self.bounds = BracketBounds(field, costs, self.floaters, mdps, residents)
         self.best: list[int] | None = None
         """The failure vector of the chosen candidate (or the best so far)."""
@@ -187,7 +191,7 @@ class BracketSearch:
         found_state = (self.best_pairs, self.best_floaters, self.best_how)
         self.phase = Phase.GREEDY
         self.best = None
-        self.target = [1 << 30] * self.layout.size
+        self.target = [_ANY_CANDIDATE] * self.layout.size
         self.nodes = 0
         try:
             self._bracket()
@@ -215,7 +219,7 @@ class BracketSearch:
         if found is None:
             return
         pairs, floaters = found
-        if not self.field.completable(self.g, floaters):
+        if not self.field.completable(self.group, floaters):
             return
         self.best = self.vector(pairs, floaters)
         self.best_pairs = pairs
@@ -226,13 +230,13 @@ class BracketSearch:
         """A lower bound from C4 (zeros when not computed): the completion-first matching has the
         least number of downfloaters C4 allows, with the least C7 scores. Parity alone can promise
         fewer, and the search would then try every candidate at each smaller count."""
-        at = self.layout
-        vector = [0] * at.size
+        layout = self.layout
+        vector = [0] * layout.size
         found = self.bounds.completion_matching(self.limits.completion_bound_size)
         if found is not None:
-            vector[at.c6] = len(found[1])
+            vector[layout.c6] = len(found[1])
             for x in found[1]:
-                vector[at.c7 + self.field.level[self.field.players[x].score]] += 1
+                vector[layout.c7 + self.field.level[self.field.players[x].score]] += 1
         return vector
 
     # ----- candidates and their vectors ---------------------------------------------------------
@@ -247,7 +251,7 @@ class BracketSearch:
 
     def _leaf(self, pairs: list[tuple[int, int]], floaters: list[int], vector: list[int], how: str) -> None:
         """Judge a complete candidate whose pair and per-floater parts are already in ``vector``."""
-        if not self.field.completable(self.g, floaters):
+        if not self.field.completable(self.group, floaters):
             return
         full = add(vector, self.floaters.next_bracket(floaters))
         if self.phase is Phase.INCUMBENT:
@@ -299,12 +303,12 @@ class BracketSearch:
     def _with_exact_ok(self, vector: list[int], exact: list[int], floater_bound: list[int]) -> bool:
         """:meth:`_bound_ok` for the failures ``vector`` so far plus an exact bound ``exact`` of
         the rest, with the C8/C9 part of ``floater_bound``."""
-        at = self.layout
+        layout = self.layout
         bound = add(vector, exact)
-        if exact[at.c6] == floater_bound[at.c6]:
+        if exact[layout.c6] == floater_bound[layout.c6]:
             # ``floater_bound`` bounds C8/C9 for its own number of floaters only; a candidate with
             # more floaters than the matching's is already worse on C6
-            for k in range(at.c8, at.c10):
+            for k in range(layout.c8, layout.c10):
                 bound[k] += floater_bound[k]
         return self._bound_ok(bound)
 
@@ -338,8 +342,8 @@ class BracketSearch:
     # ----- the tree: MDP sets (4.4) -------------------------------------------------------------
     def _bracket(self) -> None:
         """Walk every candidate of the bracket in generation order."""
-        at = self.layout
-        zero = [0] * at.size
+        layout = self.layout
+        zero = [0] * layout.size
         if not self.mdps:
             self._remainder(self.residents, [], [], zero, "")
             return
@@ -350,8 +354,8 @@ class BracketSearch:
             odd = (len(self.residents) - len(s1)) % 2
             floater_bound = self.floaters.bound(limbo, self.residents, odd)
             if floater_bound is None:
-                floater_bound = [0] * at.size
-                floater_bound[at.c6] = odd
+                floater_bound = [0] * layout.size
+                floater_bound[layout.c6] = odd
             if not self._bound_ok(add(base, floater_bound)):
                 continue
             if not self._exact_ok(base, s1, self.residents, floater_bound):
@@ -370,7 +374,7 @@ class BracketSearch:
     ) -> _Node:
         """The MDP-pairing (4.2 on the MDPs of S1 against the residents): S1[i] takes each
         resident in order."""
-        at = self.layout
+        layout = self.layout
         self._tick()
         if i == len(s1):
             remainder = [x for x in self.residents if x not in used]
@@ -390,9 +394,9 @@ class BracketSearch:
             child_vector = add(vector, self.costs.pair(x, y))
             bound = add(child_vector, floater_bound)
             free = [z for z in self.residents if z not in used and z != y]
-            c12, c13 = self.bounds.colour_bound_any(s1[i + 1 :] + free, floater_bound[at.c6])
-            bound[at.c12] += c12
-            bound[at.c13] += c13
+            c12, c13 = self.bounds.colour_bound_any(s1[i + 1 :] + free, floater_bound[layout.c6])
+            bound[layout.c12] += c12
+            bound[layout.c13] += c13
             if not self._bound_ok(bound):
                 continue
             if self.exact and not self._exact_ok(child_vector, s1[i + 1 :], free, floater_bound):
@@ -413,7 +417,7 @@ class BracketSearch:
         how: str,
     ) -> None:
         """A homogeneous bracket or a remainder: exchanges (4.3) x transpositions (4.2)."""
-        at = self.layout
+        layout = self.layout
         count = len(players)
         if count == 0:
             self._leaf(base_pairs, base_floaters, base_vector, how)
@@ -460,8 +464,8 @@ class BracketSearch:
                 if exchange_bound is None:
                     continue
                 bound = add(base_vector, exchange_bound)
-                bound[at.c12] += c12
-                bound[at.c13] += c13
+                bound[layout.c12] += c12
+                bound[layout.c13] += c13
                 if not self._bound_ok(bound):
                     continue
                 sets_in_s2 = None
@@ -471,8 +475,8 @@ class BracketSearch:
                     if not sets_in_s2:
                         continue
                     bound = add(base_vector, sets_in_s2[0][0])
-                    bound[at.c12] += c12
-                    bound[at.c13] += c13
+                    bound[layout.c12] += c12
+                    bound[layout.c13] += c13
                     if not self._bound_ok(bound):
                         continue
                     exchange_bound = with_cheapest_next_bracket(exchange_bound, sets_in_s2, self.costs)
@@ -487,7 +491,7 @@ class BracketSearch:
                 mate = saturating_matching(s1, s2, self.field.compatible)
                 if mate is None:
                     continue
-                full_how = "; ".join(t for t in (how, note) if t)
+                full_how = "; ".join(part for part in (how, note) if part)
                 transposition = _Transposition(s1, s2, base_floaters, exchange_bound, full_how, sets_in_s2)
                 counts = self.bounds.colour_counts(s1, s2)
                 _walk(
@@ -504,7 +508,7 @@ class BracketSearch:
         cost plus a maximum-weight perfect matching of the rest, until a set's cost alone is no
         better than the best total. None when no set leaves a perfect matching."""
         best: list[int] | None = None
-        at = self.layout
+        layout = self.layout
         for cost, members in sets:
             bound = add(base, cost)
             if best is not None and bound >= best:
@@ -513,7 +517,7 @@ class BracketSearch:
                 # no later set can reach the target either; ``bound`` bounds them all
                 return bound if best is None else min(best, bound)
             exact = self.bounds.exact([], [x for x in players if x not in members])
-            if exact is None or exact[at.c6]:
+            if exact is None or exact[layout.c6]:
                 continue  # the others cannot all be paired
             total = add(bound, exact)
             if best is None or total < best:
@@ -523,7 +527,7 @@ class BracketSearch:
     # ----- the tree: transpositions (4.2) ---------------------------------------------------------
     def _transposition_node(
         self,
-        t: _Transposition,
+        exchange: _Transposition,
         i: int,
         mate: dict[int, int],
         pairs: list[tuple[int, int]],
@@ -536,19 +540,19 @@ class BracketSearch:
         """Transpositions of S2 (4.2) in lexicographic order: S1[i] takes the lowest S2 BSN still
         free. ``mate`` saturates the rest of S1 into the rest of S2 (dead ends are cut at once);
         ``used`` holds the S2 players already paired, every S2 position before ``lowest_free``
-        among them. ``counts`` are the colour preferences of the rest of S1 and S2. ``t.sets_in_s2`` tightens
+        among them. ``counts`` are the colour preferences of the rest of S1 and S2. ``exchange.sets_in_s2`` tightens
         the floater bound to the cheapest set of S2 players still free. With exact bounds on,
         ``assignment`` is the optimal assignment of the rest (:meth:`BracketBounds.transposition`):
         each pair tried updates it in ``O(n^2)``."""
-        at = self.layout
-        s1, s2 = t.s1, t.s2
+        layout = self.layout
+        s1, s2 = exchange.s1, exchange.s2
         self._tick()
         if i == len(s1):
             extra = [y for y in s2 if y not in used]
             full = vector
             for y in extra:
                 full = add(full, self.costs.floater(y))
-            self._leaf(pairs, t.base_floaters + extra, full, t.how)
+            self._leaf(pairs, exchange.base_floaters + extra, full, exchange.how)
             return
         x = s1[i]
         x_keys = self.bounds.colour_keys(x)
@@ -569,17 +573,19 @@ class BracketSearch:
             for k in x_keys:
                 child_counts[k] -= 1
             for k in self.bounds.colour_keys(y):
-                child_counts[4 + k] -= 1
+                child_counts[S2_COUNTERS + k] -= 1
             c12, c13 = colour_bound_from_counts(child_counts, len(s2) - len(used) - 1, self.field.final)
-            floater_bound = t.floater_bound
-            if t.sets_in_s2 is not None:
-                cheapest = next((c for c, f in t.sets_in_s2 if y not in f and f.isdisjoint(used)), None)
+            floater_bound = exchange.floater_bound
+            if exchange.sets_in_s2 is not None:
+                cheapest = next(
+                    (c for c, f in exchange.sets_in_s2 if y not in f and f.isdisjoint(used)), None
+                )
                 if cheapest is None:
                     continue  # no set of free players may float (C4)
                 floater_bound = cheapest
             bound = add(child_vector, floater_bound)
-            bound[at.c12] += c12
-            bound[at.c13] += c13
+            bound[layout.c12] += c12
+            bound[layout.c13] += c13
             if not self._bound_ok(bound):
                 continue
             child_mate = mate
@@ -599,7 +605,7 @@ class BracketSearch:
                     continue
                 child_assignment = (fixed, packed_floaters - self.bounds.packed_floater(y))
                 exact = self.bounds.unpack(child_assignment[1] + fixed.total)
-                if not self._with_exact_ok(child_vector, exact, t.floater_bound):
+                if not self._with_exact_ok(child_vector, exact, exchange.floater_bound):
                     continue
             pairs.append((x, y))
             used.add(y)
@@ -607,7 +613,7 @@ class BracketSearch:
             while child_lowest_free < len(s2) and s2[child_lowest_free] in used:
                 child_lowest_free += 1
             yield self._transposition_node(
-                t,
+                exchange,
                 i + 1,
                 child_mate,
                 pairs,
