@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pairing.engine.dutch import pair_round
-from pairing.engine.dutch.completion import RoundField
+from pairing.engine.dutch.completion import RoundField, scoregroups
 from pairing.engine.dutch.criteria import CRITERIA, QUALITY, Candidate, Kind, Layout, Width, evaluate
 from pairing.engine.dutch.failures import FailureCosts, add
 from pairing.engine.dutch.floaters import FloaterCosts
@@ -102,12 +102,7 @@ def test_the_fast_failure_vector_equals_the_criteria_one_by_one(
     if len(players) < 2:
         return
     field = RoundField(players, req.initial_colour)
-    groups: list[list[int]] = []
-    for i, p in enumerate(players):
-        if groups and players[groups[-1][0]].score == p.score:
-            groups[-1].append(i)
-        else:
-            groups.append([i])
+    groups = scoregroups(players)
     try:
         field.prepare(groups)
     except NoValidPairingError:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pairing.engine.dutch.completion import RoundField
+from pairing.engine.dutch.completion import RoundField, scoregroups
 from pairing.engine.dutch.explain import departure
 from pairing.engine.dutch.failures import FailureCosts
 from pairing.engine.dutch.search import BracketSearch, SearchLimits
@@ -74,12 +74,7 @@ def pair_brackets(players: list[PlayerState]) -> tuple[set[frozenset[int]], int 
     """:func:`pair`, with each bracket's search."""
     players = sorted(players, key=lambda p: (-p.score, p.tpn))
     field = RoundField(players, W)
-    groups: list[list[int]] = []
-    for i, p in enumerate(players):
-        if groups and players[groups[-1][0]].score == p.score:
-            groups[-1].append(i)
-        else:
-            groups.append([i])
+    groups = scoregroups(players)
     field.prepare(groups)
     costs = FailureCosts(field)
     pairs: set[frozenset[int]] = set()

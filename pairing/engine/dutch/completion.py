@@ -20,7 +20,18 @@ from ..matching import augment_from, free_alternatives, greedy_extend
 from ..players import PlayerState, Strength
 from ..types import Colour
 
-__all__ = ["RoundField"]
+__all__ = ["RoundField", "scoregroups"]
+
+
+def scoregroups(players: list[PlayerState]) -> list[list[int]]:
+    """The indexes of ``players`` (in pairing order) grouped by equal score, top group first."""
+    groups: list[list[int]] = []
+    for i, p in enumerate(players):
+        if groups and players[groups[-1][0]].score == p.score:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return groups
 
 
 class RoundField:

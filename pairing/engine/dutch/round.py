@@ -9,7 +9,7 @@ from ..colours import allocate, board_order
 from ..errors import NoValidPairingError
 from ..players import build_states
 from ..types import Board, BoardNote, Explanation, FloatNote, PairingRequest, PairingResult, Violation
-from .completion import RoundField
+from .completion import RoundField, scoregroups
 from .explain import departure, floats_of_bracket, score_text
 from .failures import FailureCosts
 from .search import BracketSearch, SearchLimits
@@ -80,12 +80,7 @@ def _pair(request: PairingRequest, limits: SearchLimits) -> PairingResult:
     if not players:
         return PairingResult(boards=())
     field = RoundField(players, request.initial_colour)
-    groups: list[list[int]] = []
-    for i, p in enumerate(players):
-        if groups and players[groups[-1][0]].score == p.score:
-            groups[-1].append(i)
-        else:
-            groups.append([i])
+    groups = scoregroups(players)
     field.prepare(groups)
     costs = FailureCosts(field)
 

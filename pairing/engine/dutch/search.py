@@ -290,6 +290,13 @@ class BracketSearch:
             self.next_target = bound
         return False
 
+    def _colour_bound_ok(self, bound: list[int], c12: int, c13: int) -> bool:
+        """:meth:`_bound_ok` for ``bound`` plus the C12/C13 failures a colour bound promises."""
+        layout = self.layout
+        bound[layout.c12] += c12
+        bound[layout.c13] += c13
+        return self._bound_ok(bound)
+
     def _exact_on(self) -> bool:
         """Whether exact bounds are in use now (see ``SearchLimits.exact_late_work``)."""
         if (
@@ -392,12 +399,9 @@ class BracketSearch:
             if y in used or not self.field.compatible(x, y):
                 continue
             child_vector = add(vector, self.costs.pair(x, y))
-            bound = add(child_vector, floater_bound)
             free = [z for z in self.residents if z not in used and z != y]
             c12, c13 = self.bounds.colour_bound_any(s1[i + 1 :] + free, floater_bound[layout.c6])
-            bound[layout.c12] += c12
-            bound[layout.c13] += c13
-            if not self._bound_ok(bound):
+            if not self._colour_bound_ok(add(child_vector, floater_bound), c12, c13):
                 continue
             if self.exact and not self._exact_ok(child_vector, s1[i + 1 :], free, floater_bound):
                 continue
@@ -417,7 +421,6 @@ class BracketSearch:
         how: str,
     ) -> None:
         """A homogeneous bracket or a remainder: exchanges (4.3) x transpositions (4.2)."""
-        layout = self.layout
         count = len(players)
         if count == 0:
             self._leaf(base_pairs, base_floaters, base_vector, how)
@@ -463,10 +466,7 @@ class BracketSearch:
                 exchange_bound = self.floaters.bound(base_floaters, s2, float_count)
                 if exchange_bound is None:
                     continue
-                bound = add(base_vector, exchange_bound)
-                bound[layout.c12] += c12
-                bound[layout.c13] += c13
-                if not self._bound_ok(bound):
+                if not self._colour_bound_ok(add(base_vector, exchange_bound), c12, c13):
                     continue
                 sets_in_s2 = None
                 if sets is not None:
@@ -474,10 +474,7 @@ class BracketSearch:
                     sets_in_s2 = [(cost, members) for cost, members in sets if members <= in_s2]
                     if not sets_in_s2:
                         continue
-                    bound = add(base_vector, sets_in_s2[0][0])
-                    bound[layout.c12] += c12
-                    bound[layout.c13] += c13
-                    if not self._bound_ok(bound):
+                    if not self._colour_bound_ok(add(base_vector, sets_in_s2[0][0]), c12, c13):
                         continue
                     exchange_bound = with_cheapest_next_bracket(exchange_bound, sets_in_s2, self.costs)
                 assignment = None
@@ -544,7 +541,6 @@ class BracketSearch:
         the floater bound to the cheapest set of S2 players still free. With exact bounds on,
         ``assignment`` is the optimal assignment of the rest (:meth:`BracketBounds.transposition`):
         each pair tried updates it in ``O(n^2)``."""
-        layout = self.layout
         s1, s2 = exchange.s1, exchange.s2
         self._tick()
         if i == len(s1):
@@ -583,10 +579,7 @@ class BracketSearch:
                 if cheapest is None:
                     continue  # no set of free players may float (C4)
                 floater_bound = cheapest
-            bound = add(child_vector, floater_bound)
-            bound[layout.c12] += c12
-            bound[layout.c13] += c13
-            if not self._bound_ok(bound):
+            if not self._colour_bound_ok(add(child_vector, floater_bound), c12, c13):
                 continue
             child_mate = mate
             if mate.get(x) != y:
