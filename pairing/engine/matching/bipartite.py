@@ -114,17 +114,21 @@ class Assignment:
     more augmenting path, ``O(n^2)``, restores optimality. :meth:`fix` returns a new object.
     """
 
-    __slots__ = ("col_of", "cols", "cost", "row_of", "total", "u", "v")
+    __slots__ = ("col_of", "col_potential", "cols", "cost", "row_of", "row_potential", "total")
 
     def __init__(self, cost: Sequence[Sequence[int | None]]) -> None:
-        n = len(cost)
+        size = len(cost)
         self.cost = cost
-        self.cols = list(range(n))
-        self.u = [0] * n
-        self.v = [0] * n
-        self.row_of = [-1] * n
-        self.col_of = [-1] * n
+        self.cols = list(range(size))
+        """The columns still to be assigned."""
+        self.row_potential = [0] * size
+        self.col_potential = [0] * size
+        self.row_of = [-1] * size
+        """Column -> the row assigned to it (-1: none)."""
+        self.col_of = [-1] * size
+        """Row -> its column (-1: none)."""
         self.total = 0
+        """The cost of the assignment of the columns in ``cols``."""
 
     @classmethod
     def solve(
@@ -135,42 +139,42 @@ class Assignment:
     ) -> Assignment | None:
         """The optimal assignment of every row (or of ``rows`` to ``cols``, as many of each),
         or None when no complete one exists."""
-        a = cls(cost)
+        found = cls(cost)
         if cols is not None:
-            a.cols = list(cols)
-        for r in range(len(cost)) if rows is None else rows:
-            if not a._augment(r):
+            found.cols = list(cols)
+        for row in range(len(cost)) if rows is None else rows:
+            if not found._augment(row):
                 return None
-        a._sum()
-        return a
+        found._sum()
+        return found
 
     def fix(self, row: int, col: int) -> Assignment | None:
         """The optimal assignment of what is left once ``row`` takes ``col`` (``total``
         excludes that pair); None when the rest cannot all be assigned."""
         if self.cost[row][col] is None:
             return None
-        a = Assignment.__new__(Assignment)
-        a.cost = self.cost
-        a.cols = [k for k in self.cols if k != col]
-        a.u = self.u
-        a.v = self.v
-        a.row_of = list(self.row_of)
-        a.col_of = list(self.col_of)
-        a.row_of[col] = -1
-        a.col_of[row] = -1
+        found = Assignment.__new__(Assignment)
+        found.cost = self.cost
+        found.cols = [k for k in self.cols if k != col]
+        found.row_potential = self.row_potential
+        found.col_potential = self.col_potential
+        found.row_of = list(self.row_of)
+        found.col_of = list(self.col_of)
+        found.row_of[col] = -1
+        found.col_of[row] = -1
         if self.col_of[row] == col:
-            a.total = self.total - self.cost[row][col]  # type: ignore[operator]
-            return a
+            found.total = self.total - self.cost[row][col]  # type: ignore[operator]
+            return found
         # ``row`` frees its column; the row that held ``col`` needs another one
-        a.u = list(self.u)
-        a.v = list(self.v)
-        a.row_of[self.col_of[row]] = -1
+        found.row_potential = list(self.row_potential)
+        found.col_potential = list(self.col_potential)
+        found.row_of[self.col_of[row]] = -1
         other = self.row_of[col]
-        a.col_of[other] = -1
-        if not a._augment(other):
+        found.col_of[other] = -1
+        if not found._augment(other):
             return None
-        a._sum()
-        return a
+        found._sum()
+        return found
 
     def _sum(self) -> None:
         cost, row_of = self.cost, self.row_of
@@ -179,50 +183,55 @@ class Assignment:
     def _augment(self, root: int) -> bool:
         """Give the free row ``root`` a column by a shortest augmenting path in reduced costs
         (Dijkstra on the dense graph), updating the potentials; False if there is none."""
-        cost, u, v, row_of = self.cost, self.u, self.v, self.row_of
+        cost, row_potential, col_potential, row_of = (
+            self.cost,
+            self.row_potential,
+            self.col_potential,
+            self.row_of,
+        )
         cols = self.cols
         start = -1  # the virtual column that holds ``root`` during the search
-        minv: dict[int, int] = {}
-        way: dict[int, int] = {}
+        slack: dict[int, int] = {}
+        came_from: dict[int, int] = {}
         in_tree: set[int] = {start}
-        j0 = start
+        column = start
         while True:
-            i0 = root if j0 == start else row_of[j0]
-            row = cost[i0]
-            ui = u[i0]
+            current_row = root if column == start else row_of[column]
+            row = cost[current_row]
+            row_offset = row_potential[current_row]
             delta: int | None = None
-            j1 = -1
+            next_column = -1
             for j in cols:
                 if j in in_tree:
                     continue
-                w = row[j]
-                if w is not None:
-                    cur = w - ui - v[j]
-                    m = minv.get(j)
-                    if m is None or cur < m:
-                        minv[j] = cur
-                        way[j] = j0
-                m = minv.get(j)
-                if m is not None and (delta is None or m < delta):
-                    delta = m
-                    j1 = j
+                weight = row[j]
+                if weight is not None:
+                    reduced = weight - row_offset - col_potential[j]
+                    best = slack.get(j)
+                    if best is None or reduced < best:
+                        slack[j] = reduced
+                        came_from[j] = column
+                best = slack.get(j)
+                if best is not None and (delta is None or best < delta):
+                    delta = best
+                    next_column = j
             if delta is None:
                 return False
             for j in in_tree:
-                u[root if j == start else row_of[j]] += delta
+                row_potential[root if j == start else row_of[j]] += delta
                 if j != start:
-                    v[j] -= delta
-            for j in minv:
+                    col_potential[j] -= delta
+            for j in slack:
                 if j not in in_tree:
-                    minv[j] -= delta
-            in_tree.add(j1)
-            j0 = j1
-            if row_of[j0] == -1:
+                    slack[j] -= delta
+            in_tree.add(next_column)
+            column = next_column
+            if row_of[column] == -1:
                 break
-        while j0 != start:
-            j1 = way[j0]
-            r = root if j1 == start else row_of[j1]
-            row_of[j0] = r
-            self.col_of[r] = j0
-            j0 = j1
+        while column != start:  # flip the path back to the root
+            previous = came_from[column]
+            owner = root if previous == start else row_of[previous]
+            row_of[column] = owner
+            self.col_of[owner] = column
+            column = previous
         return True
