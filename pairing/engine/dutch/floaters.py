@@ -11,7 +11,7 @@ of the bye receiver and applies only to a bracket that downfloats exactly one pl
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import combinations
 from math import comb
 
@@ -24,6 +24,10 @@ __all__ = ["FLOATER_SETS_LIMIT", "FloaterCosts"]
 FLOATER_SETS_LIMIT = 2_000
 """The sets of players who may float together are listed (each with its cost) only when there are
 at most this many; a search then bounds its floaters by the cheapest set still free."""
+
+GREEDY_STARTS_KEPT = 4
+"""C8 with one downfloater: how many greedy matchings of the next group (each without the player
+the floater takes) are kept, each a list as long as the field."""
 
 UNPAIRED_CHOICES_LIMIT = 60
 """C8: other choices of the next bracket's unpaired players are only tried when it has at most this
@@ -47,6 +51,7 @@ class FloaterCosts:
         self.group = group
         self.next_group = next_group
         self._next_bracket: dict[frozenset[int], list[int]] = {}
+        self._greedy_without: dict[int | None, list[int]] = {}
         self._bounds: dict[tuple[tuple[int, ...], tuple[int, ...], int], list[int] | None] = {}
         self._sets: dict[
             tuple[tuple[int, ...], tuple[int, ...], int], list[tuple[list[int], frozenset[int]]]
@@ -111,8 +116,12 @@ class FloaterCosts:
             colour = absolute[i]
             return colour is None or colour is not absolute[j]
 
-        mate = field.below_matching(nxt)
-        greedy_extend(members, allowed, mate)
+        if len(down) == 1:
+            (floater,) = down
+            mate = self._greedy_with_one_floater(floater, allowed)
+        else:
+            mate = field.below_matching(nxt)
+            greedy_extend(members, allowed, mate)
         augment_from([x for x in members if mate[x] == -1], size, allowed, mate, members)
         unpaired = [x for x in members if mate[x] == -1]
         has_below = nxt < len(field.below)
@@ -130,6 +139,26 @@ class FloaterCosts:
             augment_from([w for w in everyone if mate[w] == -1], size, allowed, mate, everyone)
             unpaired = [x for x in members if mate[x] == -1 or not in_members[mate[x]]]
         return unpaired
+
+    def _greedy_with_one_floater(self, floater: int, allowed: Callable[[int, int], bool]) -> list[int]:
+        """What ``greedy_extend`` makes of ``[floater] + next_group`` (from the matching below):
+        the floater takes the first next-group player it may meet, and the next group is then
+        paired greedily without that player. That second part depends only on the player taken,
+        so it is kept for the few players who are taken most (every floater of a large bracket
+        asks; most of them take the same one)."""
+        taken = next((y for y in self.next_group if allowed(floater, y)), None)
+        known = self._greedy_without.get(taken)
+        if known is None:
+            known = self.field.below_matching(self.group + 1)
+            rest = [y for y in self.next_group if y != taken]
+            greedy_extend(rest, self.field.compatible, known)
+            if len(self._greedy_without) < GREEDY_STARTS_KEPT:
+                self._greedy_without[taken] = known
+        mate = list(known)
+        if taken is not None:
+            mate[floater] = taken
+            mate[taken] = floater
+        return mate
 
     def _other_unpaired(
         self, members: list[int], down: frozenset[int], unpaired: list[int]
