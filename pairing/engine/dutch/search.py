@@ -86,15 +86,14 @@ class Phase(Enum):
     """Branch and bound from that candidate: the earliest candidate at least as good."""
 
 
-class _TargetReached(Exception):
+class Stop(Enum):
+    """Why a walk of the tree stopped before its end. Every node returns at once when it is set."""
+
+    TARGET_REACHED = "target reached"
     """A candidate reached the bracket's lower bound (or the target): the answer is found."""
-
-
-class _BudgetSpent(Exception):
+    BUDGET_SPENT = "budget spent"
     """The search used its node budget."""
-
-
-class _Restart(Exception):
+    RESTART = "restart"
     """Exact bounds were switched on during a search: the decisions already taken (MDP choices,
     exchanges) were made without them, so the search starts again."""
 
@@ -107,11 +106,14 @@ _Node = Iterator["_Node"]
 """A node of the search tree: a generator that yields its children, in generation order."""
 
 
-def _walk(root: _Node) -> None:
-    """Depth-first walk of a search tree with an explicit stack (no recursion)."""
+def _walk(root: _Node, search: BracketSearch) -> None:
+    """Depth-first walk of a search tree with an explicit stack (no recursion), until the end or
+    until ``search.stopped`` is set."""
     stack = [root]
     while stack:
         child = next(stack[-1], None)
+        if search.stopped is not None:
+            return
         if child is None:
             stack.pop()
         else:
@@ -158,30 +160,31 @@ class BracketSearch:
         self.lower: list[int] = []
         self.target: list[int] = []
         self.next_target: list[int] | None = None
+        self.stopped: Stop | None = None
 
     # ----- the phases -------------------------------------------------------------------------
     def run(self) -> None:
         """Find the candidate (see the module docstring); ``best`` is None if there is none."""
         self.target = self.bounds.bracket_bound()
         self.lower = list(self.target)
-        try:
-            rounds = 0
-            while True:
-                self.next_target = None
-                try:
-                    self._bracket()
-                except _Restart:
-                    continue
-                if self.next_target is None:
-                    return
-                self.target = self.next_target
-                rounds += 1
-                if rounds == self.limits.raise_target_after:
-                    self.target = max(self.target, self._forced_floaters())
-        except _TargetReached:
-            pass
-        except _BudgetSpent:
-            self._after_budget()
+        rounds = 0
+        while True:
+            self.next_target = None
+            self.stopped = None
+            self._bracket()
+            if self.stopped is Stop.RESTART:
+                continue
+            if self.stopped is Stop.TARGET_REACHED:
+                return
+            if self.stopped is Stop.BUDGET_SPENT:
+                self._after_budget()
+                return
+            if self.next_target is None:
+                return
+            self.target = self.next_target
+            rounds += 1
+            if rounds == self.limits.raise_target_after:
+                self.target = max(self.target, self._forced_floaters())
 
     def _after_budget(self) -> None:
         """The target was not reached within the budget. Find a good candidate greedily (each S1
@@ -193,10 +196,8 @@ class BracketSearch:
         self.best = None
         self.target = [_ANY_CANDIDATE] * self.layout.size
         self.nodes = 0
-        try:
-            self._bracket()
-        except (_TargetReached, _BudgetSpent):
-            pass
+        self.stopped = None
+        self._bracket()
         if found is not None and (self.best is None or found < self.best):
             self.best = found
             self.best_pairs, self.best_floaters, self.best_how = found_state
@@ -206,10 +207,8 @@ class BracketSearch:
             self.phase = Phase.INCUMBENT
             self.incumbent_generated = False
             self.nodes = 0
-            try:
-                self._bracket()
-            except (_TargetReached, _BudgetSpent):
-                pass
+            self.stopped = None
+            self._bracket()
         self.phase = Phase.TARGET
 
     def _completion_first(self) -> None:
@@ -260,14 +259,15 @@ class BracketSearch:
                 self._keep(full, pairs, floaters, how)
                 self.incumbent_generated = True
                 if full <= self.lower:
-                    raise _TargetReached
+                    self.stopped = Stop.TARGET_REACHED
             return
         if self.best is None or full < self.best:
             self._keep(full, pairs, floaters, how)
         if full <= self.target:
             # every earlier candidate was proved worse than the target: this one is the answer
             self._keep(full, pairs, floaters, how)
-            raise _TargetReached
+            self.stopped = Stop.TARGET_REACHED
+            return
         if self.next_target is None or full < self.next_target:
             self.next_target = full
 
@@ -330,8 +330,9 @@ class BracketSearch:
             return False
         return self._with_exact_ok(vector, exact, floater_bound)
 
-    def _tick(self) -> None:
-        """Count one search step; switch exact bounds on late, or stop at the budget."""
+    def _tick(self) -> bool:
+        """Count one search step; switch exact bounds on late (and start again), or stop at the
+        budget. False when the walk must stop (``stopped`` says why)."""
         self.nodes += 1
         limits = self.limits
         if (
@@ -341,10 +342,13 @@ class BracketSearch:
         ):
             self.exact = True
             if self.phase is Phase.TARGET:
-                raise _Restart
+                self.stopped = Stop.RESTART
+                return False
         if self.nodes > limits.node_budget:
             self.budget_reached = True
-            raise _BudgetSpent
+            self.stopped = Stop.BUDGET_SPENT
+            return False
+        return True
 
     # ----- the tree: MDP sets (4.4) -------------------------------------------------------------
     def _bracket(self) -> None:
@@ -367,7 +371,9 @@ class BracketSearch:
                 continue
             if not self._exact_ok(base, s1, self.residents, floater_bound):
                 continue
-            _walk(self._mdp_node(s1, 0, [], set(), base, limbo, floater_bound))
+            _walk(self._mdp_node(s1, 0, [], set(), base, limbo, floater_bound), self)
+            if self.stopped is not None:
+                return
 
     def _mdp_node(
         self,
@@ -382,7 +388,8 @@ class BracketSearch:
         """The MDP-pairing (4.2 on the MDPs of S1 against the residents): S1[i] takes each
         resident in order."""
         layout = self.layout
-        self._tick()
+        if not self._tick():
+            return
         if i == len(s1):
             remainder = [x for x in self.residents if x not in used]
             how = ""
@@ -461,7 +468,8 @@ class BracketSearch:
             if not self._exact_ok(base_vector, [], players, floater_bound):
                 return
             for s1, s2, note in exchanges(first_s1, first_s2, within):
-                self._tick()
+                if not self._tick():
+                    return
                 c12, c13 = self.bounds.colour_bound(s1, s2)
                 exchange_bound = self.floaters.bound(base_floaters, s2, float_count)
                 if exchange_bound is None:
@@ -494,8 +502,11 @@ class BracketSearch:
                 _walk(
                     self._transposition_node(
                         transposition, 0, mate, base_pairs, set(), 0, base_vector, counts, assignment
-                    )
+                    ),
+                    self,
                 )
+                if self.stopped is not None:
+                    return
 
     def _best_with_sets(
         self, base: list[int], players: list[int], sets: list[tuple[list[int], frozenset[int]]]
@@ -542,7 +553,8 @@ class BracketSearch:
         ``assignment`` is the optimal assignment of the rest (:meth:`BracketBounds.transposition`):
         each pair tried updates it in ``O(n^2)``."""
         s1, s2 = exchange.s1, exchange.s2
-        self._tick()
+        if not self._tick():
+            return
         if i == len(s1):
             extra = [y for y in s2 if y not in used]
             full = vector
