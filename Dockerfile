@@ -1,4 +1,6 @@
-# Production image: the web process (gunicorn) and the Celery worker share it.
+# Production image: the web process (gunicorn) and the Celery worker share it. collectstatic runs
+# at build time (the image alone serves its files through WhiteNoise) and again when the compose
+# file's web service starts, into the volume nginx serves.
 FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /app
@@ -6,6 +8,7 @@ COPY pyproject.toml README.md ./
 COPY config ./config
 COPY tournaments ./tournaments
 COPY pairing ./pairing
+COPY accounts ./accounts
 COPY templates ./templates
 COPY static ./static
 COPY manage.py ./

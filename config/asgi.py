@@ -1,3 +1,5 @@
+"""ASGI entry point (unused by the compose file, which serves WSGI through gunicorn)."""
+
 import os
 
 from django.core.asgi import get_asgi_application

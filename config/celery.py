@@ -1,4 +1,9 @@
-"""The Celery application. Settings come from Django's settings, prefixed CELERY_."""
+"""The Celery application. Settings come from Django's settings, prefixed CELERY_.
+
+Options given in a task's ``@shared_task(...)`` decorator would win over the global settings, so
+settings.py also applies the time limits and late acknowledgement to every task as annotations
+(``CELERY_TASK_ANNOTATIONS``): the limits in the environment are the ones a worker enforces.
+"""
 
 from __future__ import annotations
 

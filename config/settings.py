@@ -81,6 +81,45 @@ def database_from_url(url: str) -> dict[str, object]:
     raise ImproperlyConfigured(f"DATABASE_URL scheme {parts.scheme!r} is not supported (postgres or sqlite)")
 
 
+def email_from_url(url: str) -> dict[str, object]:
+    """Turn ``smtp://user:pass@host:port?tls`` into Django's EMAIL_* settings.
+
+    ``?tls`` is STARTTLS (port 587 by default), ``?ssl`` or the scheme ``smtps`` is TLS from the
+    first byte (port 465); plain ``smtp`` defaults to port 25. ``console://`` writes mails to the
+    log instead of sending them.
+    """
+    parts = urlsplit(url)
+    if parts.scheme == "console":
+        return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    if parts.scheme not in ("smtp", "smtps"):
+        raise ImproperlyConfigured(
+            f"EMAIL_URL scheme {parts.scheme!r} is not supported (smtp, smtps or console)"
+        )
+    if not parts.hostname:
+        raise ImproperlyConfigured("EMAIL_URL has no host: smtp://user:password@host:port")
+    flags = {key.lower() for key in parse_qs(parts.query, keep_blank_values=True)}
+    unknown = flags - {"tls", "ssl"}
+    if unknown:
+        raise ImproperlyConfigured(f"EMAIL_URL option(s) {sorted(unknown)} unknown (tls or ssl)")
+    use_ssl = parts.scheme == "smtps" or "ssl" in flags
+    use_tls = "tls" in flags
+    if use_ssl and use_tls:
+        raise ImproperlyConfigured("EMAIL_URL: choose tls (STARTTLS) or ssl, not both")
+    try:
+        port = parts.port
+    except ValueError:
+        raise ImproperlyConfigured("EMAIL_URL has an invalid port") from None
+    return {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": parts.hostname,
+        "EMAIL_PORT": port or (465 if use_ssl else 587 if use_tls else 25),
+        "EMAIL_HOST_USER": unquote(parts.username or ""),
+        "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+        "EMAIL_USE_TLS": use_tls,
+        "EMAIL_USE_SSL": use_ssl,
+    }
+
+
 DEBUG = env_bool("DEBUG", True)
 SECRET_KEY = env_secret("SECRET_KEY", DEV_SECRET_KEY)
 if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
@@ -89,7 +128,17 @@ if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
     )
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
-SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+SITE_URL = env_str("SITE_URL", "").rstrip("/")
+"""Where players reach the site (``https://chess.example.org``): share links and QR codes use it.
+Unset, they use the address the request came to (fine on a laptop; a deploy check warns)."""
+if SITE_URL and (
+    urlsplit(SITE_URL).scheme not in ("http", "https")
+    or not urlsplit(SITE_URL).netloc
+    or urlsplit(SITE_URL).path
+):
+    raise ImproperlyConfigured(
+        f"SITE_URL must be a scheme and host like https://chess.example.org, not {SITE_URL!r}"
+    )
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -102,14 +151,19 @@ INSTALLED_APPS = [
     "template_partials",
     "rest_framework",
     "rest_framework.authtoken",
+    "accounts",
+    "config.apps.SiteConfig",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "tournaments",
     "pairing",
+    "reports",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files with DEBUG off too: hashed names, gzip, far-future caching.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "config.middleware.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -151,11 +205,19 @@ else:
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The cache holds the login counters and public pages, so every web process must see the same
+# one: Redis when CACHE_URL is set, else a database table (`manage.py createcachetable`).
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "django_cache",
+            "OPTIONS": {"MAX_ENTRIES": env_int("DB_CACHE_MAX_ENTRIES", 20_000)},
+        }
+    }
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -173,7 +235,38 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # With DEBUG off, `collectstatic` writes hashed, compressed copies that WhiteNoise (or nginx)
+    # serves with far-future caching; with DEBUG on, runserver serves the files as they are.
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+
+# Email. EMAIL_URL, or the usual EMAIL_HOST/EMAIL_PORT/... variables; with neither, mails are
+# written to the console (a deploy check warns when DEBUG is off: password reset could not send).
+EMAIL_URL = env_secret("EMAIL_URL", "")
+EMAIL_HOST = env_str("EMAIL_HOST", "")
+if EMAIL_URL:
+    globals().update(email_from_url(EMAIL_URL))
+elif EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = env_int("EMAIL_PORT", 25)
+    EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = env_secret("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+EMAIL_CONFIGURED = bool(EMAIL_URL or EMAIL_HOST)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 20)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Chess club tournaments <webmaster@localhost>")
+SERVER_EMAIL = env_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 3 * 24 * 3600)
 
 # Celery: with no broker, tasks run in-process (the quickstart); with one, a worker runs them.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
@@ -188,11 +281,36 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 240)
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 300)
+if not 0 < CELERY_TASK_SOFT_TIME_LIMIT < CELERY_TASK_TIME_LIMIT:
+    raise ImproperlyConfigured(
+        "CELERY_TASK_SOFT_TIME_LIMIT must be positive and below CELERY_TASK_TIME_LIMIT "
+        f"(got {CELERY_TASK_SOFT_TIME_LIMIT} and {CELERY_TASK_TIME_LIMIT})"
+    )
+# With late acknowledgement, a task whose worker died is delivered again once the broker's
+# visibility timeout has passed. It must be longer than the hard time limit, or a task still
+# running would be handed to a second worker; a minute longer is enough.
+CELERY_VISIBILITY_TIMEOUT = env_int("CELERY_VISIBILITY_TIMEOUT", CELERY_TASK_TIME_LIMIT + 60)
+if CELERY_VISIBILITY_TIMEOUT <= CELERY_TASK_TIME_LIMIT:
+    raise ImproperlyConfigured(
+        f"CELERY_VISIBILITY_TIMEOUT ({CELERY_VISIBILITY_TIMEOUT}) must be longer than "
+        f"CELERY_TASK_TIME_LIMIT ({CELERY_TASK_TIME_LIMIT}): a running task would be delivered twice"
+    )
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Annotations override what a task's decorator hard-codes: every task gets these from here.
+CELERY_TASK_ANNOTATIONS = {
+    "*": {
+        "soft_time_limit": CELERY_TASK_SOFT_TIME_LIMIT,
+        "time_limit": CELERY_TASK_TIME_LIMIT,
+        "acks_late": CELERY_TASK_ACKS_LATE,
+        "reject_on_worker_lost": CELERY_TASK_REJECT_ON_WORKER_LOST,
+    }
+}
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -236,11 +354,28 @@ CONTENT_SECURITY_POLICY = env_str(
     "connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
 )
 LOGIN_RATE_LIMIT = env_int("LOGIN_RATE_LIMIT", 10)
-"""Failed login attempts allowed per username and per client address in 15 minutes."""
+"""Failed login attempts allowed per user name in 15 minutes (whatever address they come from)."""
+LOGIN_RATE_LIMIT_PER_ADDRESS = env_int("LOGIN_RATE_LIMIT_PER_ADDRESS", 50)
+"""Failed login attempts allowed per client address in 15 minutes, whatever user names they try.
+Higher than the per-name limit: a club's members often share one address (the venue's Wi-Fi)."""
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+"""How many reverse proxies in front of the app append to X-Forwarded-For (nginx in the compose
+file: 1). With 0 the header is ignored: any client can write it."""
+if TRUSTED_PROXY_COUNT < 0 or LOGIN_RATE_LIMIT < 1 or LOGIN_RATE_LIMIT_PER_ADDRESS < 1:
+    raise ImproperlyConfigured(
+        "TRUSTED_PROXY_COUNT must be 0 or more, LOGIN_RATE_LIMIT and LOGIN_RATE_LIMIT_PER_ADDRESS 1 or more"
+    )
 
+CELERY_TASK_LOG_LEVEL = env_str("CELERY_TASK_LOG_LEVEL", "WARNING" if CELERY_TASK_ALWAYS_EAGER else "INFO")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    "loggers": {
+        # Celery logs two lines per task run ("received", "succeeded in 0.01s"). A worker's log
+        # wants them; in the quickstart, where tasks run inside runserver, they drown the requests.
+        "celery.app.trace": {"level": CELERY_TASK_LOG_LEVEL},
+        "celery.worker.strategy": {"level": CELERY_TASK_LOG_LEVEL},
+    },
 }

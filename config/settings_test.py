@@ -1,5 +1,5 @@
 """Test settings: the real settings plus a few speed-ups. Tasks run eagerly unless a test
-starts a real worker (tests/tournaments/tasks/test_worker.py does)."""
+starts a real worker (tests/worker/test_pairing_worker.py does)."""
 
 from .settings import *  # noqa: F403
 

@@ -1,10 +1,15 @@
+"""The site's URL map: back office, login, the API under ``/api/``, public pages under ``/p/``, staff pages."""
+
 from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from accounts import views as account_views
+from config.views import favicon
 from tournaments.auth_views import RateLimitedLoginView
 
 urlpatterns = [
+    path("favicon.ico", favicon, name="favicon"),
     # The back office logs in through the same rate-limited page (it checks is_staff itself).
     path(
         "admin/login/",
@@ -12,10 +17,20 @@ urlpatterns = [
         name="admin-login",
     ),
     path("admin/", admin.site.urls),
-    # Before the stock auth URLs so that logging in goes through the rate limit.
+    # Before the stock auth URLs so that logging in goes through the rate limit, and changing or
+    # resetting a password revokes the API tokens.
     path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
+    path("accounts/password_change/", account_views.PasswordChangeView.as_view(), name="password_change"),
+    path("accounts/password_reset/", account_views.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        account_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path("accounts/tokens/", include("accounts.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("tournaments.api.urls")),
-    path("p/", include("tournaments.urls_public")),
+    path("p/", include("tournaments.public.urls")),
+    path("", include("reports.urls")),
     path("", include("tournaments.urls")),
 ]

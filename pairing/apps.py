@@ -1,3 +1,5 @@
+"""The pairing app's Django configuration."""
+
 from django.apps import AppConfig
 
 

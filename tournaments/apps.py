@@ -1,3 +1,5 @@
+"""Django app configuration of ``tournaments``."""
+
 from django.apps import AppConfig
 
 

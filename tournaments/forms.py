@@ -18,12 +18,16 @@ BYE_CHOICES = [("win", "A win's points"), ("draw", "A draw's points"), ("zero", 
 COLOUR_CHOICES = [("", "Draw by lot"), ("w", "White"), ("b", "Black")]
 TIEBREAK_HELP = ", ".join(f"{info.code} = {info.name}" for info in TIEBREAKS)
 
+# <input type="date"> only understands ISO dates: without the format, a localised "04/12/2026" is
+# written into the field and the browser shows it empty.
+DATE_INPUT = forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
+
 
 class TournamentForm(forms.Form):
     name = forms.CharField(max_length=150)
     place = forms.CharField(max_length=150, required=False)
-    start_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    end_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    start_date = forms.DateField(required=False, widget=DATE_INPUT)
+    end_date = forms.DateField(required=False, widget=DATE_INPUT)
     expected_players = forms.IntegerField(
         min_value=2, max_value=2000, required=False, help_text="We suggest a format and a number of rounds."
     )

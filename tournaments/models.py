@@ -199,6 +199,18 @@ class Participant(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
+    # The one home of the participant column lists (forms, CSV, backups, the API, public pages).
+    ENTRY_FIELDS = ("name", "rating", "title", "federation", "fide_id", "club_name")
+    """What the registration desk types in, in the order a CSV row without a header gives them."""
+    EDITABLE_FIELDS = (*ENTRY_FIELDS, "email")
+    """Everything an arbiter may set or change on a participant directly."""
+    STATE_FIELDS = ("status", "joined_round", "withdrawn_from_round")
+    """Set by services (withdrawals, late entry), never typed in."""
+    RECORD_FIELDS = ("pairing_number", *EDITABLE_FIELDS, *STATE_FIELDS)
+    """The whole participant as staff exports (CSV, backup, API) carry it."""
+    PUBLIC_FIELDS = ("pairing_number", "name", "rating", "title", "federation", "club_name", *STATE_FIELDS)
+    """What anonymous readers may see: ``email`` and ``fide_id`` are deliberately absent."""
+
     class Meta:
         ordering = ["pairing_number", "id"]
         constraints = [

@@ -1,6 +1,6 @@
-"""Who may do what to a tournament.
+"""Who may do what: the one home of every role check (tournament roles and club membership).
 
-Three questions, each ``(user, tournament) -> bool``:
+Three questions about a tournament, each ``(user, tournament) -> bool``:
 
 * ``can_view_staff(user, tournament)``: may see the staff pages (organisers and arbiters).
 * ``can_arbitrate(user, tournament)``: may pair rounds, enter results, record byes and
@@ -9,6 +9,11 @@ Three questions, each ``(user, tournament) -> bool``:
   before the start and delete the tournament (organisers only).
 
 Superusers count as organisers everywhere (the back office).
+
+Services ask with ``require_arbiter`` / ``require_organiser(user, tournament, to=...)``, which
+raise ``NotAllowedError`` with the one wording of the refusal.
+Two more questions: ``can_create_in_club(user, club)`` (club staff may create and restore the
+club's tournaments) and ``visible_tournaments(user)`` (the tournaments a user has a role in).
 
 For views, ``staff_tournament(level)`` loads the tournament from the ``tournament_id`` URL
 argument and passes it to the view as ``tournament``. The answers are consistent for full pages
@@ -33,9 +38,11 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 
-from tournaments.models import Tournament, TournamentRole
+from tournaments.models import Club, Tournament, TournamentRole
+from tournaments.services.errors import NotAllowedError
 
 VIEW = "view"
 ARBITRATE = "arbitrate"
@@ -72,6 +79,35 @@ def can_arbitrate(user: Any, tournament: Tournament) -> bool:
 
 def can_organise(user: Any, tournament: Tournament) -> bool:
     return role_of(user, tournament) == TournamentRole.Role.ORGANISER
+
+
+def require_arbiter(user: Any, tournament: Tournament, *, to: str) -> None:
+    """For services: raise ``NotAllowedError`` unless the user may arbitrate (``to``: what they tried)."""
+    if not can_arbitrate(user, tournament):
+        raise NotAllowedError(f"Only the tournament's organisers and arbiters can {to}.")
+
+
+def require_organiser(user: Any, tournament: Tournament, *, to: str) -> None:
+    """For services: raise ``NotAllowedError`` unless the user organises the tournament."""
+    if not can_organise(user, tournament):
+        raise NotAllowedError(f"Only the tournament's organisers can {to}.")
+
+
+def can_create_in_club(user: Any, club: Club) -> bool:
+    """Club staff (and superusers) may create, import and restore the club's tournaments."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return False
+    return bool(user.is_superuser) or club.members.filter(pk=user.pk).exists()
+
+
+def visible_tournaments(user: Any) -> QuerySet[Tournament]:
+    """The tournaments whose staff pages the user may open (all of them for superusers)."""
+    qs = Tournament.objects.select_related("club")
+    if user is None or not getattr(user, "is_authenticated", False):
+        return qs.none()
+    if user.is_superuser:
+        return qs
+    return qs.filter(roles__user=user)
 
 
 _CHECKS: dict[str, Callable[[Any, Tournament], bool]] = {

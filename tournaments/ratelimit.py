@@ -1,14 +1,22 @@
-"""Login rate limiting: ``settings.LOGIN_RATE_LIMIT`` failed attempts per username and per client
-address in a 15-minute window, counted in the cache.
+"""Login rate limiting, counted in the cache that every web process shares (Redis, or the
+database cache when no CACHE_URL is set).
 
-Both counters are checked before the password is: once either is full, every attempt (the right
-password included) is refused until the window has passed, so guessing cannot go on in the
-background and be confirmed later. A success clears the username's counter but not the
-address's, so one good account cannot be used to reset a guessing run against others.
+Two counters, each with its own limit, over a 15-minute window:
 
-The client address is ``REMOTE_ADDR``. Behind a reverse proxy that is the proxy's address unless
-the proxy (or a middleware it trusts) rewrites it; we do not read ``X-Forwarded-For`` ourselves
-because any client can send it.
+* per user name: ``settings.LOGIN_RATE_LIMIT`` failures, from wherever they come (guessing one
+  account's password from many addresses);
+* per client address: ``settings.LOGIN_RATE_LIMIT_PER_ADDRESS`` failures, whatever the names
+  (trying many accounts from one machine). It is higher than the per-name limit, so a few bad
+  passwords typed at the venue's shared Wi-Fi do not lock every other member out.
+
+Once a counter is full, every attempt it covers (the right password included) is refused until
+the window has passed, so guessing cannot go on in the background and be confirmed later. A
+success clears the user name's counter but not the address's, so one good account cannot be used
+to reset a guessing run against others.
+
+The client address is ``REMOTE_ADDR`` unless ``settings.TRUSTED_PROXY_COUNT`` says how many
+proxies in front of the app append to ``X-Forwarded-For``: then it is the address the outermost
+trusted proxy saw. Entries further left were written by the client and are never trusted.
 """
 
 from __future__ import annotations
@@ -26,29 +34,47 @@ LOCKED_MESSAGE = (
 )
 
 
+def client_address(request: HttpRequest) -> str:
+    """The address of the client, trusting ``X-Forwarded-For`` only as far as configured."""
+    remote = request.META.get("REMOTE_ADDR", "")
+    proxies = settings.TRUSTED_PROXY_COUNT
+    if not proxies:
+        return remote
+    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    forwarded = [part for part in forwarded if part]
+    # Each trusted proxy appended the address it got the request from; with fewer entries than
+    # proxies the request did not come through them all, so fall back to the socket's address.
+    if len(forwarded) < proxies:
+        return remote
+    return forwarded[-proxies]
+
+
 def _key(kind: str, value: str) -> str:
-    # Hash the value: usernames are user input and cache backends restrict key characters.
+    # Hash the value: user names are user input and cache backends restrict key characters.
     digest = hashlib.sha256(value.encode("utf-8", "replace")).hexdigest()[:32]
     return f"login-fail:{kind}:{digest}"
 
 
-def _keys(request: HttpRequest, username: str) -> list[str]:
-    return [
-        _key("user", username.strip().casefold()),
-        _key("addr", request.META.get("REMOTE_ADDR", "")),
-    ]
+def _limits(request: HttpRequest, username: str) -> dict[str, int]:
+    """Counter key -> the number of failures that fills it."""
+    return {
+        _key("user", username.strip().casefold()): settings.LOGIN_RATE_LIMIT,
+        _key("addr", client_address(request)): settings.LOGIN_RATE_LIMIT_PER_ADDRESS,
+    }
 
 
 def login_locked(request: HttpRequest, username: str) -> bool:
-    """Whether this username or this client address has used up its failed attempts."""
-    counts = cache.get_many(_keys(request, username))
-    return any(count >= settings.LOGIN_RATE_LIMIT for count in counts.values())
+    """Whether this user name or this client address has used up its failed attempts."""
+    limits = _limits(request, username)
+    counts = cache.get_many(list(limits))
+    return any(count >= limits[key] for key, count in counts.items())
 
 
 def login_failed(request: HttpRequest, username: str) -> None:
-    """Count one failed attempt against the username and the client address."""
-    for key in _keys(request, username):
-        # add() starts the window only if the counter is new; incr() is atomic in Redis and locmem.
+    """Count one failed attempt against the user name and the client address."""
+    for key in _limits(request, username):
+        # add() starts the window only if the counter is new. incr() is atomic in Redis; the
+        # database cache reads and writes, so two failures at the same instant may count once.
         cache.add(key, 0, WINDOW_SECONDS)
         try:
             cache.incr(key)
@@ -57,4 +83,4 @@ def login_failed(request: HttpRequest, username: str) -> None:
 
 
 def login_succeeded(request: HttpRequest, username: str) -> None:
-    cache.delete(_keys(request, username)[0])
+    cache.delete(_key("user", username.strip().casefold()))

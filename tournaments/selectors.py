@@ -7,6 +7,7 @@ queries (the view tests pin them), so templates never touch related managers.
 * ``round_rows(tournament)``: every round with board and result counts.
 * ``round_boards(rnd)``: a round's boards with both players and their scores before the round.
 * ``round_get(tournament, number)``: one round or 404.
+* ``tiebreak_preview(codes, format)``: the tie-break names a list would publish, or why it is invalid.
 * ``next_round_number(tournament)`` and ``baku_table(tournament, round_number)``: who is in GA and
   each participant's virtual points for the round being paired (staff only; public pages show real
   scores).
@@ -20,15 +21,17 @@ from typing import Any
 from django.db.models import Count, F, Q
 from django.http import Http404
 
-from pairing import services as pairing_services
+from pairing import adapters as pairing_adapters
+from pairing.engine.errors import PairingError
+from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, TIEBREAKS, validate_tiebreaks
 from pairing.engine.types import Scoring
 from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
+from tournaments.permissions import visible_tournaments
+from tournaments.scores import format_points
 
 
 def tournaments_for_user(user: Any) -> list[Tournament]:
-    qs = Tournament.objects.select_related("club").order_by("-created_at")
-    if not user.is_superuser:
-        qs = qs.filter(roles__user=user)
+    qs = visible_tournaments(user).order_by("-created_at")
     return list(
         qs.annotate(
             n_participants=Count("participants", distinct=True),
@@ -39,16 +42,9 @@ def tournaments_for_user(user: Any) -> list[Tournament]:
 
 def _scores(tournament: Tournament, through_round: int, people: list[Participant]) -> dict[int, int]:
     """Half-points after ``through_round`` per participant (two queries)."""
-    histories = pairing_services.histories_for_tournament(tournament, through_round, participants=people)
-    scoring: Scoring = pairing_services.scoring_for(tournament)
+    histories = pairing_adapters.histories_for_tournament(tournament, through_round, participants=people)
+    scoring: Scoring = pairing_adapters.scoring_for(tournament)
     return {pk: sum(scoring.points(r.result) for r in recs) for pk, recs in histories.items()}
-
-
-def half_points(value: int) -> str:
-    whole, half = divmod(value, 2)
-    if not half:
-        return str(whole)
-    return f"{whole}½" if whole else "½"
 
 
 @dataclass
@@ -67,7 +63,7 @@ def participant_rows(tournament: Tournament) -> list[ParticipantRow]:
     byes: dict[int, list[RoundBye]] = {}
     for bye in RoundBye.objects.filter(tournament=tournament).order_by("round_number"):
         byes.setdefault(bye.participant_id, []).append(bye)
-    return [ParticipantRow(p, half_points(scores.get(p.pk, 0)), byes.get(p.pk, [])) for p in people]
+    return [ParticipantRow(p, format_points(scores.get(p.pk, 0)), byes.get(p.pk, [])) for p in people]
 
 
 def upcoming_byes(tournament: Tournament) -> list[RoundBye]:
@@ -132,7 +128,7 @@ class RoundView:
 
     @property
     def bye_points(self) -> str:
-        return half_points(self.bye.points) if self.bye else ""
+        return format_points(self.bye.points) if self.bye else ""
 
 
 def round_boards(rnd: Round) -> RoundView:
@@ -150,7 +146,7 @@ def round_boards(rnd: Round) -> RoundView:
     return RoundView(
         round=rnd,
         boards=[
-            BoardRow(b, half_points(scores.get(b.white_id, 0)), half_points(scores.get(b.black_id, 0)))
+            BoardRow(b, format_points(scores.get(b.white_id, 0)), format_points(scores.get(b.black_id, 0)))
             for b in boards
         ],
         bye=pab,
@@ -183,15 +179,15 @@ def baku_table(tournament: Tournament, round_number: int) -> list[BakuRow]:
         return []
     people = list(Participant.objects.filter(tournament=tournament).order_by("pairing_number", "name"))
     scores = _scores(tournament, round_number - 1, people)
-    ga = pairing_services.ga_participant_ids(tournament, people)
-    vp = pairing_services.virtual_points(tournament, round_number, people)
+    ga = pairing_adapters.ga_participant_ids(tournament, people)
+    vp = pairing_adapters.virtual_points(tournament, round_number, people)
     return [
         BakuRow(
             participant=p,
             in_ga=p.pk in ga,
-            score=half_points(scores.get(p.pk, 0)),
-            virtual_points=half_points(vp.get(p.pk, 0)),
-            pairing_score=half_points(scores.get(p.pk, 0) + vp.get(p.pk, 0)),
+            score=format_points(scores.get(p.pk, 0)),
+            virtual_points=format_points(vp.get(p.pk, 0)),
+            pairing_score=format_points(scores.get(p.pk, 0) + vp.get(p.pk, 0)),
         )
         for p in people
     ]
@@ -203,5 +199,21 @@ def board_row(board: Board) -> BoardRow:
     people = list(Participant.objects.filter(pk__in=[board.white_id, board.black_id]))
     scores = _scores(rnd.tournament, rnd.number - 1, people)
     return BoardRow(
-        board, half_points(scores.get(board.white_id, 0)), half_points(scores.get(board.black_id, 0))
+        board, format_points(scores.get(board.white_id, 0)), format_points(scores.get(board.black_id, 0))
     )
+
+
+TIEBREAK_NAMES = {info.code: info.name for info in TIEBREAKS}
+
+
+def tiebreak_preview(codes: str, fmt: str) -> tuple[list[str], str]:
+    """The tie-breaks that would be published for ``codes`` (empty: the format's defaults), as
+    "CODE — Name", or no names and the engine's message why the list is not valid."""
+    round_robin = fmt == Tournament.Format.ROUND_ROBIN
+    raw = [c for c in codes.split(",") if c.strip()] or list(
+        ROUND_ROBIN_DEFAULT if round_robin else SWISS_DEFAULT
+    )
+    try:
+        return [f"{c} — {TIEBREAK_NAMES[c]}" for c in validate_tiebreaks(raw, round_robin=round_robin)], ""
+    except PairingError as exc:
+        return [], str(exc)

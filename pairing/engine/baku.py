@@ -23,12 +23,24 @@ from .types import Scoring
 STANDARD = Scoring()
 """1 / ½ / 0 (Scoring is frozen, so one shared default is safe)."""
 
-__all__ = ["BakuPlan", "baku_accelerations", "baku_plan", "ga_size", "virtual_points_by_round"]
+__all__ = [
+    "BakuPlan",
+    "baku_accelerations",
+    "baku_plan",
+    "ga_size",
+    "scoring_allows_baku",
+    "virtual_points_by_round",
+]
 
 
 def ga_size(n: int) -> int:
     """Number of GA participants for ``n`` participants in round 1: ``2 * ceil(n / 4)`` (Art. 1.2)."""
     return 2 * -(-n // 4)
+
+
+def scoring_allows_baku(scoring: Scoring) -> bool:
+    """Art. 1.1: the method needs a win worth two draws and a loss worth nothing."""
+    return scoring.loss == 0 and scoring.win == 2 * scoring.draw and scoring.win > 0
 
 
 def virtual_points_by_round(total_rounds: int, scoring: Scoring = STANDARD) -> tuple[int, ...]:
@@ -39,7 +51,7 @@ def virtual_points_by_round(total_rounds: int, scoring: Scoring = STANDARD) -> t
     AccelerationNotApplicableError
         When a win is not worth two draws or a loss is worth something (Art. 1.1), e.g. 3/1/0.
     """
-    if scoring.loss != 0 or scoring.win != 2 * scoring.draw or scoring.win <= 0:
+    if not scoring_allows_baku(scoring):
         raise AccelerationNotApplicableError(
             "Baku acceleration needs a win worth two draws and a loss worth nothing (C.04.7 1.1); "
             f"this tournament scores win {scoring.win / 2:g}, draw {scoring.draw / 2:g}, loss {scoring.loss / 2:g}"

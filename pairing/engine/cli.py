@@ -10,11 +10,11 @@ import os
 import sys
 import tempfile
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TextIO
 
-from .errors import NoValidPairingError, PairingError, TrfError
+from .errors import InvalidRequestError, NoValidPairingError, PairingError, TrfError
 from .trf import TrfTournament, decode_trf, parse_trf
 from .types import PairingRequest, PairingResult
 
@@ -43,8 +43,16 @@ check a finished tournament, print Berger round-robin tables, or compute standin
   --least-bad      when no pairing satisfies the absolute criteria, pair anyway and print
                    the rules that had to be broken on standard error (exit 0).
   --baku           apply the Baku acceleration (C.04.7): group A is the first
-                   2*ceil(N/4) pairing numbers, virtual points for the first ceil(R/2)
-                   rounds; XXA and 250 records in the file are ignored.
+                   2*ceil(N/4) pairing numbers of the N participants of round 1, virtual
+                   points for the first ceil(R/2) rounds; XXA and 250 records in the file
+                   are ignored.
+  --late-entries ID:ROUND[,ID:ROUND...]
+                   with --baku: these participants joined the tournament in ROUND. A TRF
+                   file cannot say who entered late, so by default nobody did: everyone in
+                   the file counts in the round-1 split, as bbpPairings counts them. Listed
+                   late entries are left out of it; the last GA participant stays the same
+                   (C.04.7 1.3), so a late entry above them joins GA (which may become odd),
+                   one below joins GB, and nobody gets virtual points before joining.
 
   python -m pairing.engine --dutch INPUT.trf -c
       Check mode: re-pair every round of INPUT from the state before it (earlier rounds,
@@ -59,9 +67,12 @@ check a finished tournament, print Berger round-robin tables, or compute standin
 
   python -m pairing.engine --standings INPUT.trf [--tiebreaks DE,BH-C1,BH,SB,WIN]
                            [--unplayed virtual-opponent|fide-2024|fide-2026]
+                           [--direct-encounter all-met|fide]
       Standings of INPUT as CSV, with the tie-breaks in the order given (default: direct
       encounter, Buchholz cut-1, Buchholz, Sonneborn-Berger, wins) and the rule for
-      unplayed rounds (default: the virtual opponent).
+      unplayed rounds (default: the virtual opponent). Direct encounter decides only when
+      all the tied players have met (all-met, the default); "fide" adds C.07 6.3: a player
+      whom no result of the missing games could catch goes first.
 
 exit status: 0 done; 1 no valid pairing (or, with -c, differences found);
 2 unreadable input or impossible request (TRF problems name the line and column);
@@ -88,12 +99,36 @@ def _parser() -> argparse.ArgumentParser:
     action.add_argument("-c", dest="check", action="store_true", help="re-pair every round and compare")
     parser.add_argument("--least-bad", action="store_true", help="relax absolute criteria if needed")
     parser.add_argument("--baku", action="store_true", help="apply the Baku acceleration")
+    parser.add_argument(
+        "--late-entries",
+        default="",
+        metavar="ID:ROUND[,ID:ROUND...]",
+        help="with --baku: who joined late, and in which round",
+    )
     parser.add_argument("--double", action="store_true", help="double round robin (with --berger)")
     parser.add_argument("--tiebreaks", default="DE,BH-C1,BH,SB,WIN", help="comma-separated tie-break codes")
     parser.add_argument(
         "--unplayed", default="virtual-opponent", help="rule for unplayed rounds in tie-breaks"
     )
+    parser.add_argument(
+        "--direct-encounter", default="all-met", help="all-met (default) or fide (adds C.07 6.3)"
+    )
     return parser
+
+
+def _late_entries(text: str) -> dict[int, int]:
+    """``"11:3,12:4"`` -> {11: 3, 12: 4}; ``InvalidRequestError`` naming the item otherwise."""
+    joined: dict[int, int] = {}
+    for item in (part.strip() for part in text.split(",") if part.strip()):
+        pid, colon, rnd = item.partition(":")
+        if not (colon and pid.strip().isdigit() and rnd.strip().isdigit() and int(rnd) >= 1):
+            raise InvalidRequestError(
+                f"--late-entries {item!r}: write ID:ROUND (a pairing number and the round they joined, 1 or more)"
+            )
+        if int(pid) in joined:
+            raise InvalidRequestError(f"--late-entries: participant {int(pid)} is listed twice")
+        joined[int(pid)] = int(rnd)
+    return joined
 
 
 def main(
@@ -107,11 +142,15 @@ def main(
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed its message
         return EXIT_OK if exc.code == 0 else EXIT_BAD_INPUT
+    if args.late_entries and not args.baku:
+        err.write("--late-entries needs --baku: it only changes the Baku acceleration's groups\n")
+        return EXIT_BAD_INPUT
     try:
         if args.berger is not None:
             return _berger(args.berger, args.double, out)
         if args.standings is not None:
             return _standings(args, out)
+        _late_entries(args.late_entries)  # refuse a malformed list before reading any file
         if args.check:
             return _check(args, out)
         if args.output is None:
@@ -152,19 +191,25 @@ def _engine() -> Callable[[PairingRequest], PairingResult]:
     return pair_round
 
 
-def _with_baku(request: PairingRequest) -> PairingRequest:
-    """Replace the file's virtual points by Baku's, GA = the first 2*ceil(N/4) pairing numbers."""
+def _with_baku(request: PairingRequest, joined: Mapping[int, int]) -> PairingRequest:
+    """Replace the file's virtual points by Baku's: GA is the first 2*ceil(N/4) pairing numbers of
+    the round-1 participants (everyone not in ``joined``), closed by the same participant after."""
     from .baku import baku_accelerations
 
     ordered = [p.id for p in sorted(request.participants, key=lambda p: p.tpn)]
-    vp = baku_accelerations(ordered, request.total_rounds, request.scoring)
+    unknown = sorted(set(joined) - set(ordered))
+    if unknown:
+        raise InvalidRequestError(
+            f"--late-entries: no participant {', '.join(map(str, unknown))} in the file"
+        )
+    vp = baku_accelerations(ordered, request.total_rounds, request.scoring, joined=joined)
     participants = tuple(replace(p, accelerations=vp.get(p.id, ())) for p in request.participants)
     return replace(request, participants=participants)
 
 
 def _request(t: TrfTournament, round_number: int | None, args: argparse.Namespace) -> PairingRequest:
     request = t.to_request(round_number, least_bad=args.least_bad)
-    return _with_baku(request) if args.baku else request
+    return _with_baku(request, _late_entries(args.late_entries)) if args.baku else request
 
 
 def _pair(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -274,5 +319,5 @@ def _standings(args: argparse.Namespace, out: TextIO) -> int:
 
     tournament = _read(args.standings)
     tiebreaks = [code.strip() for code in args.tiebreaks.split(",") if code.strip()]
-    out.write(standings_csv(tournament, tiebreaks, args.unplayed))
+    out.write(standings_csv(tournament, tiebreaks, args.unplayed, direct_encounter=args.direct_encounter))
     return EXIT_OK

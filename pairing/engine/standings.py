@@ -12,6 +12,10 @@ Product choices (the players' explainer, ``seeds/003``, is the specification):
   dummy rules are options (:data:`pairing.engine.tiebreaks.REGIMES`).
 - Direct encounter decides only when every tied player has met every other (C.07 6.2, the explainer's
   "it only applies when they have all met"); FIDE's 6.3 is available as ``direct_encounter="fide"``.
+- Koya (KS) decides its 50 % limit on the opponents' real final scores, in every unplayed-round rule (C.07 9.2
+  is written for round robins and does not say; see :meth:`TournamentTiebreaks._koya`).
+- Cuts remove the least significant value (C.07 14.1.1): for SB-C1 the part from the lowest-scoring opponent.
+  Where a cut leaves nothing (BH-M2 in four rounds or fewer, ARO-C1 with one rated opponent) the value is 0.
 - Default lists: Swiss ``DE, BH-C1, BH, SB, WIN``; round robin ``DE, WIN, SB, KS`` (never Buchholz).
 - Withdrawn participants keep their place and games; their rounds after withdrawal are unplayed rounds.
 """
@@ -21,12 +25,13 @@ from __future__ import annotations
 import csv
 import io
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from pairing.engine.errors import InvalidRequestError
 from pairing.engine.tiebreaks import (
+    DE_RULES,
     REGIMES,
     ROUND_ROBIN_DEFAULT,
     SWISS_DEFAULT,
@@ -229,17 +234,26 @@ def compute_standings(request: StandingsRequest) -> Standings:
     return Standings(tuple(rows), codes, request.unplayed, request.rounds, request.seed, tuple(lots))
 
 
-def standings_csv(tournament: TrfTournament, tiebreaks: list[str], unplayed: str, *, seed: int = 0) -> str:
+def standings_csv(
+    tournament: TrfTournament,
+    tiebreaks: list[str],
+    unplayed: str,
+    *,
+    seed: int = 0,
+    direct_encounter: str = "all-met",
+) -> str:
     """Standings of a parsed TRF tournament as CSV (the CLI's ``--standings``).
 
     ``tournament`` is a :class:`pairing.engine.trf.TrfTournament` (from ``parse_trf``). The header is
     ``rank,pairing_number,name,points,`` followed by one column per tie-break in the order asked; points and
-    point-valued tie-breaks are decimals (``3.5``), counts and ratings integers.
+    point-valued tie-breaks are decimals (``3.5``), counts and ratings integers. ``direct_encounter`` is one
+    of :data:`pairing.engine.tiebreaks.DE_RULES`.
 
     Raises
     ------
     UnknownTiebreakError
-        An unknown tie-break code (checked before anything else) or unplayed-round rule.
+        An unknown tie-break code (checked before anything else), unplayed-round rule or direct-encounter
+        rule.
     InvalidRequestError
         Anything else wrong with the tournament (no players, inconsistent games).
     """
@@ -248,7 +262,11 @@ def standings_csv(tournament: TrfTournament, tiebreaks: list[str], unplayed: str
         raise UnknownTiebreakError(
             f"unknown unplayed-round rule {unplayed!r}; choose one of: {', '.join(REGIMES)}"
         )
-    request = _request_from_trf(tournament, codes, unplayed, seed)
+    if direct_encounter not in DE_RULES:
+        raise UnknownTiebreakError(
+            f"unknown direct-encounter rule {direct_encounter!r}; choose one of: {', '.join(DE_RULES)}"
+        )
+    request = replace(_request_from_trf(tournament, codes, unplayed, seed), direct_encounter=direct_encounter)
     standings = compute_standings(request)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")

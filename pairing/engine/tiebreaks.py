@@ -131,7 +131,10 @@ TIEBREAKS: tuple[TiebreakInfo, ...] = (
         "9.1",
     ),
     TiebreakInfo(
-        "SB-C1", "Sonneborn-Berger cut 1", "Sonneborn-Berger without its smallest part.", "9.1, 14.1"
+        "SB-C1",
+        "Sonneborn-Berger cut 1",
+        "Sonneborn-Berger without the part that comes from your lowest-scoring opponent.",
+        "9.1, 14.1",
     ),
     TiebreakInfo(
         "WIN",
@@ -166,7 +169,7 @@ TIEBREAKS: tuple[TiebreakInfo, ...] = (
     TiebreakInfo(
         "KS",
         "Koya score",
-        "Points scored against the opponents who finished on at least half the maximum score.",
+        "Points scored against the opponents whose final score is at least half the maximum score.",
         "9.2",
     ),
 )
@@ -619,10 +622,14 @@ class TournamentTiebreaks:
 
         Notes
         -----
-        The least significant value is the lowest opponent score for BH and the lowest product for SB.
-        Under the C.07 regimes (16.5.1) a participant with voluntary unplayed rounds loses the lowest of
-        those contributions instead; for SB-C1 the higher of the two candidates is cut. The median modifier's
-        top cut always removes the highest value.
+        A cut removes the least significant value (C.07 14.1.1): for BH the lowest opponent score; for SB
+        the contribution of the opponent with the lowest score, and among several opponents on that score
+        the lowest contribution. That is not always the lowest product: a loss contributes 0 whoever the
+        opponent was, and cutting it would keep the weakest opponent's part. Under the C.07 regimes (16.5.1)
+        a participant with voluntary unplayed rounds loses the lowest of those contributions instead, unless
+        the least significant value is higher (only possible for SB: "cut the higher of the two"). The
+        median modifier's top cut mirrors this: the highest opponent score, and for SB among several on that
+        score the highest contribution. Remaining ties go to a virtual/dummy entry, then the later round.
         """
         low, high = {"": (0, 0), "-C1": (1, 0), "-C2": (2, 0), "-M1": (1, 1), "-M2": (2, 2)}[code[2:]]
         entries = self.entries[pid]
@@ -636,25 +643,28 @@ class TournamentTiebreaks:
             alive = [i for i in range(len(entries)) if i not in cut]
             if not alive:
                 break
-            # Prefer cutting a virtual/dummy entry, then the later round, when values are equal.
-            lsv = min(alive, key=lambda i: (values[i], entries[i].source == "game", -entries[i].round))
+            lsv = min(
+                alive,
+                key=lambda i: (entries[i].score, values[i], entries[i].source == "game", -entries[i].round),
+            )
             vurs = [i for i in alive if entries[i].vur]
+            chosen = lsv
             if vur_rule and vurs:
                 lowest_vur = min(vurs, key=lambda i: (values[i], -entries[i].round))
-                chosen = lowest_vur if values[lowest_vur] >= values[lsv] else lsv
-                if chosen == lowest_vur and lowest_vur != lsv:
-                    notes.append(
-                        f"cut round {entries[chosen].round}, a voluntary unplayed round, instead of the lowest "
-                        f"value (C.07 16.5)"
-                    )
-            else:
-                chosen = lsv
+                if values[lowest_vur] >= values[lsv]:
+                    chosen = lowest_vur
             cut.add(chosen)
+            notes.append(self._cut_note(entries, values, scale, lsv, chosen, product=product, low=True))
         for _ in range(high):
             alive = [i for i in range(len(entries)) if i not in cut]
             if not alive:
                 break
-            cut.add(max(alive, key=lambda i: (values[i], -entries[i].round)))
+            top = max(alive, key=lambda i: (entries[i].score, values[i], -entries[i].round))
+            cut.add(top)
+            median = "C.07 14.4" if code.endswith("M2") else "C.07 14.3"
+            notes.append(
+                self._cut_note(entries, values, scale, top, top, product=product, low=False, median=median)
+            )
         parts = []
         for i, e in enumerate(entries):
             detail = e.detail
@@ -676,6 +686,35 @@ class TournamentTiebreaks:
             )
         total = sum(v for i, v in enumerate(values) if i not in cut)
         return self._make(code, _fraction(total, scale), _units(total, scale), parts, notes)
+
+    def _cut_note(
+        self,
+        entries: Sequence[_Entry],
+        values: Sequence[int],
+        scale: int,
+        lsv: int,
+        chosen: int,
+        *,
+        product: bool,
+        low: bool,
+        median: str = "C.07 14.3",
+    ) -> str:
+        """Plain words for one cut: what was removed and which rule chose it."""
+        e = entries[chosen]
+        what = f"{_units(values[chosen], scale)} ({self._entry_label(e)}, round {e.round})"
+        if chosen != lsv:
+            least = entries[lsv]
+            return (
+                f"not counted: {what}, a voluntary unplayed round, instead of the least significant value "
+                f"{_units(values[lsv], scale)} ({self._entry_label(least)}), which is not higher (C.07 16.5.1)"
+            )
+        end, rule = ("lowest", "C.07 14.1.1: the least significant value") if low else ("highest", median)
+        if product:
+            return (
+                f"not counted: {what}, the part from the opponent with the {end} score ({_pts(e.score)}) "
+                f"({rule})"
+            )
+        return f"not counted: {what}, the {end} opponent score ({rule})"
 
     def _make(
         self, code: str, value: Fraction, display: str, parts: Iterable[Contribution], notes: Iterable[str]
@@ -785,7 +824,13 @@ class TournamentTiebreaks:
         """KS (9.2): points scored against the opponents who finished on at least half the maximum score.
 
         The maximum is a win's points times the games a participant can play: the rounds, less the bye
-        rounds of a round robin with an odd number of players."""
+        rounds of a round robin with an odd number of players.
+
+        Whether an opponent reaches the limit is decided on their real final score, the one the standings
+        show, in every unplayed-round regime: 9.2 defines Koya for round robins, where scores are not
+        adjusted (15.2), and does not say that the 16.3 adjustment applies to the limit in a Swiss. The real
+        score keeps KS checkable against the standings and agrees with the other implementations we compared
+        with (tiebreak-core)."""
         games = self.rounds
         n_players = len(self.records)
         if self.round_robin and n_players % 2 == 1 and n_players and self.rounds % n_players == 0:
@@ -795,20 +840,25 @@ class TournamentTiebreaks:
         for e in self.entries[pid]:
             if e.source not in ("game", "forfeit"):
                 continue
+            assert e.opponent is not None
+            final = self.total[e.opponent]
             v = Fraction(e.own, 2)
             parts.append(
                 Contribution(
                     e.round,
                     v,
                     format_points(v),
-                    f"{self._entry_label(e)} on {_pts(e.score)}",
+                    f"{self._entry_label(e)} on {_pts(final)}",
                     e.source,
                     e.opponent,
-                    cut=2 * e.score < limit,
+                    cut=2 * final < limit,
                 )
             )
         total = sum((p.value for p in parts if not p.cut), Fraction(0))
-        note = f"counts opponents on at least {format_points(Fraction(limit, 4))} (half of {_pts(limit)})"
+        note = (
+            f"counts the points scored against opponents whose final score is at least "
+            f"{format_points(Fraction(limit, 4))} (half of {_pts(limit)})"
+        )
         return self._make("KS", total, format_points(total), parts, [note])
 
     # ------------------------------------------------------------------ direct encounter

@@ -3,34 +3,124 @@
   "use strict";
   document.documentElement.classList.add("js");
 
-  var RESULT_KEYS = { "1": "1", "=": "=", "0": "0", "+": "+", "-": "-" };
-  var focusAfterSwap = null;
+  // Result keys on a focused board row and the results they stand for.
+  var RESULT_KEYS = { "1": "1-0", "=": "1/2-1/2", "0": "0-1", "+": "+/-", "-": "-/+" };
+  var ROWS = "#pairings-table tr.board-row[data-board]";
 
   function isTyping(el) {
     return el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT" || el.isContentEditable);
   }
 
-  // Result entry: focus a board row (Tab or click) and press 1, =, 0, + or -.
+  function boardRows() {
+    return Array.prototype.slice.call(document.querySelectorAll(ROWS));
+  }
+
+  // The board after ``row`` (wrapping round) that has no result yet and none on its way; the next
+  // row when every board has one.
+  function nextOpenRow(row) {
+    var rows = boardRows();
+    var start = rows.indexOf(row);
+    for (var step = 1; step < rows.length; step++) {
+      var candidate = rows[(start + step) % rows.length];
+      if (!candidate.getAttribute("data-result") && !candidate.hasAttribute("data-pending")) return candidate;
+    }
+    return rows[start + 1] || row;
+  }
+
+  // Send a row's result through its own form, i.e. the endpoint and htmx attributes the buttons use.
+  // The form is processed first: a row that has just been swapped in might not be yet, and a
+  // plain submit would reload the page.
+  function sendResult(row, result) {
+    var button = row.querySelector('.result-form button[value="' + CSS.escape(result) + '"]');
+    if (!button) return false;
+    if (window.htmx) window.htmx.process(button.form);
+    row.setAttribute("data-pending", result);
+    button.click();
+    return true;
+  }
+
+  // Result entry: focus a board row (Tab, arrows or click) and press 1, =, 0, + or -. Focus moves on
+  // to the next board still waiting for a result before the answer comes back, so a fast typist's
+  // next key lands on the next board, never on the one just entered.
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
-    var key = RESULT_KEYS[event.key];
-    if (!key) return;
-    var row = event.target.closest && event.target.closest("tr.board-row[data-board]");
+    var row = event.target.closest && event.target.closest(ROWS);
     if (!row) return;
-    var button = row.querySelector('button[data-key="' + CSS.escape(key) + '"]');
-    if (!button) return;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      var rows = boardRows();
+      var to = rows[rows.indexOf(row) + (event.key === "ArrowDown" ? 1 : -1)];
+      event.preventDefault();
+      if (to) to.focus();
+      return;
+    }
+    var result = RESULT_KEYS[event.key];
+    if (!result || !row.querySelector(".result-form")) return;
     event.preventDefault();
-    var next = row.nextElementSibling;
-    focusAfterSwap = next && next.id ? next.id : row.id;
-    button.click();
+    row.setAttribute("data-pending", result);
+    nextOpenRow(row).focus();
+    sendResult(row, result);
   });
 
-  // Keep the keyboard where it was when htmx replaces the part of the page that had the focus
-  // (live updates, row swaps). Focus elsewhere on the page is never touched.
+  // Buttons stay for the mouse; the keyboard goes row to row (Tab once per board, not eight times).
+  function quietButtons(root) {
+    if (!root.querySelectorAll) return;
+    root.querySelectorAll("tr.board-row .result-form .res").forEach(function (b) { b.tabIndex = -1; });
+  }
+  document.addEventListener("DOMContentLoaded", function () { quietButtons(document); });
+  document.addEventListener("htmx:load", function (event) { quietButtons(event.target); });
+
+  // On a phone one select per board stands in for the buttons.
+  document.addEventListener("change", function (event) {
+    var select = event.target;
+    if (!select.matches || !select.matches("select.res-select") || !select.value) return;
+    var row = select.closest("tr.board-row");
+    if (row) sendResult(row, select.value);
+  });
+
+  // The live table (polled every few seconds) is merged row by row instead of being swapped whole:
+  // a row whose result is on its way is left alone (its own answer brings it), the focused row is
+  // replaced and focused again in the same step, so no key press falls between the two.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "pairings-table" || event.detail.requestConfig.verb !== "get") return;
+    if (!event.detail.xhr || event.detail.xhr.status !== 200) return;
+    var holder = document.createElement("template");
+    holder.innerHTML = event.detail.serverResponse;
+    var fresh = holder.content.getElementById("pairings-table");
+    if (!fresh) return;
+    var freshRows = fresh.querySelectorAll("tr.board-row");
+    var oldIds = boardRows().map(function (r) { return r.id; }).join(" ");
+    var newIds = Array.prototype.map.call(freshRows, function (r) { return r.id; }).join(" ");
+    if (oldIds !== newIds) return; // a different table: let htmx swap it whole
+    event.detail.shouldSwap = false;
+    freshRows.forEach(function (newRow) {
+      var old = document.getElementById(newRow.id);
+      if (!old || old.hasAttribute("data-pending")) return;
+      var hadFocus = old.contains(document.activeElement);
+      var node = document.importNode(newRow, true);
+      old.replaceWith(node);
+      if (window.htmx) window.htmx.process(node);
+      quietButtons(node);
+      if (hadFocus) node.focus();
+    });
+    // The out-of-band parts (round status, the version the page has seen) are swapped by hand too.
+    holder.content.querySelectorAll("[hx-swap-oob]").forEach(function (part) {
+      var old = part.id && document.getElementById(part.id);
+      if (!old) return;
+      part.removeAttribute("hx-swap-oob");
+      var node = document.importNode(part, true);
+      old.replaceWith(node);
+      if (window.htmx) window.htmx.process(node);
+    });
+  });
+
+  // A board row's own answer: it has landed, so it is no longer pending. Keep the keyboard where it
+  // was when htmx replaces any other part of the page that had the focus.
+  var focusAfterSwap = null;
   document.addEventListener("htmx:beforeSwap", function (event) {
     var active = document.activeElement;
     var target = event.detail && event.detail.target;
-    if (!focusAfterSwap && active && active.id && target && target.contains(active)) focusAfterSwap = active.id;
+    if (active && active.id && target && target.contains(active)) focusAfterSwap = active.id;
   });
   document.addEventListener("htmx:afterSettle", function (event) {
     var lost = !document.activeElement || document.activeElement === document.body;
@@ -44,6 +134,94 @@
     focusAfterSwap = null;
   });
 
+  // Quick entry from paper slips: "12=", "7 1", "3 0", "12 1-0", "12 ½", "12+", "12-". Enter
+  // records the result through the board's own row and clears the box for the next slip.
+  var SPELLINGS = {
+    "1": "1-0", "1-0": "1-0", "=": "1/2-1/2", "½": "1/2-1/2", "1/2": "1/2-1/2", "½-½": "1/2-1/2",
+    "1/2-1/2": "1/2-1/2", "0": "0-1", "0-1": "0-1", "+": "+/-", "+/-": "+/-", "+-": "+/-",
+    "-": "-/+", "-/+": "-/+", "-+": "-/+"
+  };
+  var LABELS = { "1-0": "1-0", "1/2-1/2": "½-½", "0-1": "0-1", "+/-": "+/− (forfeit)", "-/+": "−/+ (forfeit)" };
+
+  function readSlip(text) {
+    var match = /^\s*(\d+)\s*(.*?)\s*$/.exec(text);
+    if (!match) return { error: "Type the board number first, then the result (for example 12= or 7 1)." };
+    var board = match[1].replace(/^0+(?=\d)/, "");
+    var said = match[2].replace(/\s+/g, "");
+    if (!said) return { error: "Board " + board + ": type a result after the number (1, =, 0, + or -)." };
+    var result = SPELLINGS[said];
+    if (!result) return { error: "Board " + board + ": \u201c" + match[2] + "\u201d is not a result; type 1, =, 0, + or -." };
+    return { board: board, result: result };
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.id !== "quick-entry") return;
+    event.preventDefault();
+    var input = form.querySelector("#quick-entry-input");
+    var message = form.querySelector("#quick-entry-message");
+    var slip = readSlip(input.value);
+    var row = slip.board && document.querySelector(ROWS.replace("[data-board]", '[data-board="' + slip.board + '"]'));
+    if (slip.board && !row) slip.error = "There is no board " + slip.board + " in this round.";
+    if (slip.error) {
+      message.textContent = slip.error;
+      message.className = "error";
+      return;
+    }
+    if (!sendResult(row, slip.result)) {
+      message.textContent = "Board " + slip.board + " cannot take a result here.";
+      message.className = "error";
+      return;
+    }
+    message.textContent = "Board " + slip.board + ": " + LABELS[slip.result] + " sent.";
+    message.className = "";
+    input.value = "";
+  }, true);
+
+  // A row's answer: done waiting; tell the quick-entry box when it came back with a problem.
+  // (After the settle: until then htmx keeps the old row's attributes on the new one.)
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var row = event.detail.target;
+    if (!row || !row.id || row.id.indexOf("board-") !== 0) return;
+    var fresh = document.getElementById(row.id);
+    if (!fresh) return;
+    // The conflict message is a paragraph: it goes into the box above the table, the row only
+    // says "not saved", so the table keeps its columns.
+    var problem = fresh.querySelector(".row-problem");
+    var box = document.getElementById("result-problem");
+    var message = document.getElementById("quick-entry-message");
+    if (problem) {
+      if (box) {
+        box.textContent = problem.textContent;
+        box.hidden = false;
+        problem.remove();
+      }
+      if (message) {
+        message.textContent = box ? "Board " + fresh.getAttribute("data-board") + ": not saved, see below." : problem.textContent;
+        message.className = "error";
+      }
+    } else if (box && !box.hidden && fresh.classList.contains("just-saved")) {
+      box.hidden = true;
+    }
+  });
+
+  // A row's request that never got an answer (network down, server error): the row is no longer
+  // waiting, and the arbiter is told, so the board is not silently left without its result.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.elt;
+    if (event.detail.successful || !form.matches || !form.matches(".result-form")) return;
+    var row = form.closest("tr.board-row");
+    if (!row) return;
+    row.removeAttribute("data-pending");
+    row.classList.add("not-saved");
+    var text = "Board " + row.getAttribute("data-board") + ": not saved, the server could not be reached. Enter it again.";
+    var box = document.getElementById("result-problem");
+    if (box) {
+      box.textContent = text;
+      box.hidden = false;
+    }
+  });
+
   // The create form's suggestion: "Use this" fills in format and rounds.
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("[data-apply-format]");
@@ -53,12 +231,17 @@
     var rounds = form.querySelector('[name="rounds_planned"]');
     if (format) format.value = button.getAttribute("data-apply-format");
     if (rounds) rounds.value = button.getAttribute("data-apply-rounds");
+    // "input" is what the advice panel listens to (hx-trigger): the tie-break preview follows.
+    if (format) format.dispatchEvent(new Event("input", { bubbles: true }));
     if (format) format.dispatchEvent(new Event("change", { bubbles: true }));
   });
 
   // Ask before irreversible actions that carry data-confirm.
   document.addEventListener("submit", function (event) {
     var message = event.target.getAttribute && event.target.getAttribute("data-confirm");
-    if (message && !window.confirm(message)) event.preventDefault();
+    if (message && !window.confirm(message)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
   }, true);
 })();

@@ -77,6 +77,24 @@
     window.htmx.ajax("GET", url, { target: box, swap: "innerHTML" });
   }
 
+  // On a phone the breakdown opens as a panel over the page (public.css): give it a way out.
+  function addCloseButton(event) {
+    var box = event.detail && event.detail.target;
+    if (!box || !box.classList || !box.classList.contains("breakdown")) return;
+    var close = document.createElement("button");
+    close.type = "button";
+    close.className = "breakdown-close";
+    close.setAttribute("aria-label", "Close");
+    close.textContent = "×";
+    box.insertBefore(close, box.firstChild);
+  }
+
+  function closeBreakdown(event) {
+    var button = event.target.closest && event.target.closest(".breakdown-close");
+    var details = button && button.closest("details");
+    if (details) details.open = false;
+  }
+
   // "My board" remembers what you typed last time on this phone and asks again on the next visit.
   function rememberSearch() {
     var input = document.getElementById("find-q");
@@ -96,6 +114,8 @@
   }
 
   document.addEventListener("toggle", loadBreakdown, true);
+  document.addEventListener("click", closeBreakdown);
+  document.addEventListener("htmx:afterSwap", addCloseButton);
   document.addEventListener("DOMContentLoaded", rememberSearch);
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll(".display-panels[data-rotate-seconds]").forEach(startRotation);

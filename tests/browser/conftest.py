@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Page
 
 CHROMIUM = "/usr/bin/chromium"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -45,3 +46,61 @@ def browser():
 def screenshot_dir() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+# Staff pages (issue 22): the arbiter's desktop and phone, logged in by session cookie.
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def shots(screenshot_dir) -> Path:
+    folder = screenshot_dir / "22"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+@pytest.fixture
+def page_at(browser):
+    """``page_at(viewport)``: a page in a fresh browser context, closed after the test."""
+    contexts = []
+
+    def make(viewport) -> Page:
+        context = browser.new_context(viewport=viewport, device_scale_factor=1)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def staff_page(page_at, live_server):
+    """``staff_page(user, viewport)``: a browser page logged in as ``user`` (by session cookie)."""
+    from django.test import Client
+
+    def make(user, viewport) -> Page:
+        client = Client()
+        client.force_login(user)
+        page = page_at(viewport)
+        page.context.add_cookies(
+            [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+        )
+        return page
+
+    return make
+
+
+@pytest.fixture
+def arbiter_page(staff_page, arbiter):
+    return lambda viewport: staff_page(arbiter, viewport)
+
+
+def tab_to(page: Page, selector: str, limit: int = 80) -> int:
+    """Press Tab until the focused element matches ``selector``; return how many presses it took."""
+    for presses in range(1, limit + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
+            return presses
+    raise AssertionError(f"Tab never reached {selector} in {limit} presses")

@@ -10,9 +10,10 @@ from pairing.engine.baku import baku_accelerations, baku_plan, ga_size, virtual_
 from pairing.engine.errors import AccelerationNotApplicableError, InvalidRequestError, PairingError
 from pairing.engine.trf import decode_trf, parse_trf
 from pairing.engine.types import Scoring
+from tests.corpus import CORPUS_SAMPLE
 
 DATA = Path(__file__).parent / "data" / "trf"
-CORPUS = Path("/work/shared/corpus/baku")
+CORPUS = CORPUS_SAMPLE / "baku"
 
 
 @pytest.mark.parametrize(
@@ -97,10 +98,7 @@ def test_bad_input_is_refused() -> None:
 
 
 def reference_files() -> list[Path]:
-    files = sorted(DATA.glob("baku_*.trf"))
-    if CORPUS.is_dir():
-        files += sorted(CORPUS.glob("*.trf"))[:120]
-    return files
+    return sorted(DATA.glob("baku_*.trf")) + sorted(CORPUS.glob("*.trf"))
 
 
 @pytest.mark.parametrize("path", reference_files(), ids=lambda p: p.name)

@@ -204,8 +204,8 @@ def test_standings_are_wired_to_the_standings_module(monkeypatch: pytest.MonkeyP
 
     calls = []
 
-    def fake(tournament, tiebreaks, unplayed):
-        calls.append((len(tournament.players), tiebreaks, unplayed))
+    def fake(tournament, tiebreaks, unplayed, **options):
+        calls.append((len(tournament.players), tiebreaks, unplayed, options))
         return "rank,id\n1,4\n"
 
     monkeypatch.setattr(standings, "standings_csv", fake)
@@ -213,7 +213,9 @@ def test_standings_are_wired_to_the_standings_module(monkeypatch: pytest.MonkeyP
         "--standings", str(SMALL), "--tiebreaks", "BH-C1,BH,SB,DE,WIN", "--unplayed", "virtual-opponent"
     )
     assert (status, out) == (0, "rank,id\n1,4\n")
-    assert calls == [(10, ["BH-C1", "BH", "SB", "DE", "WIN"], "virtual-opponent")]
+    assert calls == [
+        (10, ["BH-C1", "BH", "SB", "DE", "WIN"], "virtual-opponent", {"direct_encounter": "all-met"})
+    ]
 
 
 def test_the_module_runs_as_a_program_and_documents_itself() -> None:
@@ -271,3 +273,30 @@ def test_baku_check_mode_recomputes_exactly_the_virtual_points_of_a_baku_referen
     fake.requests.clear()
     run("--dutch", str(DATA / "baku_9p_8r_s33277288.trf"), "-c", "--baku")
     assert len(from_file) == 8 and fake.requests == from_file
+
+
+def test_baku_late_entries_are_left_out_of_the_round_1_split(engine) -> None:
+    fake = engine(PairingResult(boards=()))
+    # 3 and 9 joined in round 2: round 1 had 8 participants, so GA closes with the 4th of them
+    # (pairing number 5) and stays closed there (C.04.7 1.3): 3 is in GA (five: odd), 9 in GB.
+    assert run("--dutch", str(BEFORE_ROUND_4), "--baku", "--late-entries", "3:2,9:2", "-p")[0] == 0
+    vp = {p.id: p.accelerations for p in fake.requests[0].participants}
+    assert vp == {1: (2, 2, 1), 2: (2, 2, 1), 3: (0, 2, 1), 4: (2, 2, 1), 5: (2, 2, 1)} | {
+        i: () for i in range(6, 11)
+    }
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--late-entries", "3:2"], "--late-entries needs --baku"),
+        (["--baku", "--late-entries", "3"], "ID:ROUND"),
+        (["--baku", "--late-entries", "3:0"], "ID:ROUND"),
+        (["--baku", "--late-entries", "3:2,3:3"], "participant 3 is listed twice"),
+        (["--baku", "--late-entries", "99:2"], "no participant 99"),
+    ],
+)
+def test_bad_late_entries_are_refused_with_a_message(engine, argv: list[str], message: str) -> None:
+    fake = engine(PairingResult(boards=()))
+    status, _, err = run("--dutch", str(BEFORE_ROUND_4), *argv, "-p")
+    assert status == 2 and message in err and not fake.requests

@@ -395,11 +395,15 @@ rank,pairing_number,name,points,BH,DE,PS
 """
 
 
-def cycle_trf() -> str:
+def trf_text(participants: tuple[Participant, ...], rounds: int, tournament_type: str = "") -> str:
     from pairing.engine.trf import TrfPlayer, TrfTournament, write_trf
 
-    players = tuple(TrfPlayer(id=p.id, name=p.name, rating=p.rating, records=p.history) for p in CYCLE)
-    return write_trf(TrfTournament(players=players, total_rounds=4))
+    players = tuple(TrfPlayer(id=p.id, name=p.name, rating=p.rating, records=p.history) for p in participants)
+    return write_trf(TrfTournament(players=players, total_rounds=rounds, tournament_type=tournament_type))
+
+
+def cycle_trf() -> str:
+    return trf_text(CYCLE, 4)
 
 
 def test_standings_csv_of_a_parsed_trf() -> None:
@@ -416,12 +420,9 @@ def test_standings_csv_refuses_an_unknown_code() -> None:
 
 
 def test_a_round_robin_trf_gets_round_robin_rules() -> None:
-    from pairing.engine.trf import TrfPlayer, TrfTournament, parse_trf, write_trf
+    from pairing.engine.trf import parse_trf
 
-    players = tuple(
-        TrfPlayer(id=p.id, name=p.name, rating=p.rating, records=p.history) for p in FORFEIT_ROBIN
-    )
-    text = write_trf(TrfTournament(players=players, total_rounds=3, tournament_type="Round Robin"))
+    text = trf_text(FORFEIT_ROBIN, 3, "Round Robin")
     # DE, WIN, SB, KS as in test_round_robin_default_list; the forfeit counts as a game for SB (15.2).
     assert standings_csv(parse_trf(text), list(ROUND_ROBIN_DEFAULT), "virtual-opponent").splitlines() == [
         "rank,pairing_number,name,points,DE,WIN,SB,KS",
@@ -457,3 +458,68 @@ def test_command_line_reports_an_unknown_code(tmp_path: Path) -> None:
     status = main(["--standings", str(path), "--tiebreaks", "BH,NOPE"], stdout=out, stderr=err)
     assert status == 2 and out.getvalue() == ""
     assert "unknown tie-break 'NOPE'" in err.getvalue()
+
+
+# A, B and C finish on 2.0; A beat B and C, who never met (C.07 6.3: B and C could reach 1.0 at most, A has
+# 2.0, so A is first whatever their missing game would give). A always had White, B and C had Black twice,
+# so games with Black (BPG) put A last when direct encounter does not decide.
+#   R1 A-B 1-0, C-D 1-0, E-F 1-0; R2 A-C 1-0, B-E 1-0, D-F 1/2; R3 A-D 0-1, F-B 0-1, E-C 0-1
+NOT_ALL_MET = tournament(
+    "ABCDEF",
+    [
+        (1, "A", "B", "1-0"),
+        (1, "C", "D", "1-0"),
+        (1, "E", "F", "1-0"),
+        (2, "A", "C", "1-0"),
+        (2, "B", "E", "1-0"),
+        (2, "D", "F", "1/2"),
+        (3, "A", "D", "0-1"),
+        (3, "F", "B", "0-1"),
+        (3, "E", "C", "0-1"),
+    ],
+)
+
+
+def not_all_met_trf(tmp_path: Path) -> Path:
+    path = tmp_path / "not_all_met.trf"
+    path.write_text(trf_text(NOT_ALL_MET, 3), newline="")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("option", "first_three"),
+    [
+        ([], ["B", "C", "A"]),
+        (["--direct-encounter", "all-met"], ["B", "C", "A"]),
+        (["--direct-encounter", "fide"], ["A", "B", "C"]),
+    ],
+)
+def test_command_line_chooses_the_direct_encounter_rule(
+    tmp_path: Path, option: list[str], first_three: list[str]
+) -> None:
+    from pairing.engine.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    status = main(
+        ["--standings", str(not_all_met_trf(tmp_path)), "--tiebreaks", "DE,BPG", *option],
+        stdout=out,
+        stderr=err,
+    )
+    assert (status, err.getvalue()) == (0, "")
+    rows = out.getvalue().splitlines()
+    assert rows[0] == "rank,pairing_number,name,points,DE,BPG"
+    assert [row.split(",")[2] for row in rows[1:4]] == first_three
+    assert all(row.split(",")[3] == "2.0" for row in rows[1:4])
+
+
+def test_command_line_refuses_an_unknown_direct_encounter_rule(tmp_path: Path) -> None:
+    from pairing.engine.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    status = main(
+        ["--standings", str(not_all_met_trf(tmp_path)), "--direct-encounter", "sometimes"],
+        stdout=out,
+        stderr=err,
+    )
+    assert (status, out.getvalue()) == (2, "")
+    assert "unknown direct-encounter rule 'sometimes'; choose one of: all-met, fide" in err.getvalue()

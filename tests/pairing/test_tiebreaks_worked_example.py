@@ -191,12 +191,23 @@ def test_the_further_2026_values() -> None:
     }
 
 
-# SB-C1 (2026): the least significant product is D's 5.5 x 0 = 0; P has a VUR, the half-point bye worth
-# 3.5 x 0.5 = 1.75; 16.5.1 cuts the higher of the two candidates: 19.25 - 1.75 = 17.5.
-# Under the old rule the plain lowest product goes: 20.0 - 0 = 20.0.
-def test_sb_cut_1_takes_the_higher_of_the_two_candidates() -> None:
-    assert values("fide-2026", "SB-C1") == {"SB-C1": "17.5"}
-    assert values("virtual-opponent", "SB-C1") == {"SB-C1": "20.0"}
+# SB-C1 cuts the least significant value (C.07 14.1.1): the part from the opponent with the lowest score,
+# not the lowest product (D's 5.5 x 0 = 0). P has a VUR, the half-point bye of round 5, and 16.5.1 cuts the
+# higher of the two candidates:
+# - 2026: lowest score is C's forfeit dummy 3.0 (x 1 = 3.0); the bye's dummy 3.5 x 0.5 = 1.75 is lower, so
+#   the 3.0 goes: 19.25 - 3.0 = 16.25.
+# - 2024: lowest score is E's 3.5 (x 1 = 3.5); the bye's dummy 5.0 x 0.5 = 2.5 is lower: 22.0 - 3.5 = 18.5.
+# - virtual opponent (no VUR exception): lowest score 3.5 is shared by E (3.5) and the round-3 virtual
+#   opponent (3.5 x 1); the virtual one goes: 20.0 - 3.5 = 16.5.
+# (Cutting the lowest product, the old mistake, gave 17.5, 19.5 and 20.0.)
+@pytest.mark.parametrize(
+    ("regime", "expected", "cut"),
+    [("fide-2026", "16.25", 3), ("fide-2024", "18.5", 6), ("virtual-opponent", "16.5", 3)],
+)
+def test_sb_cut_1_takes_the_higher_of_the_two_candidates(regime: str, expected: str, cut: int) -> None:
+    v = TournamentTiebreaks(build(), 7, regime=regime).value(P, "SB-C1")
+    assert v.display == expected
+    assert [p.round for p in v.parts if p.cut] == [cut]
 
 
 def test_median_cuts_the_vur_at_the_bottom_and_the_highest_opponent_at_the_top() -> None:
@@ -230,3 +241,20 @@ def test_p_withdrawn_after_round_5() -> None:
     parts = {p.round: p for p in t.value(P, "BH").parts}
     assert (parts[6].display, parts[7].display) == ("3.0", "3.0")
     assert parts[6].source == "dummy"
+
+
+# Koya in a Swiss with unplayed rounds (C.07 9.2 defines it for round robins and does not say which score
+# decides the 50 % limit): the product uses the opponent's real final score, the one the standings show.
+# With P withdrawn after round 5, P finishes on 3.0, below half of 7 = 3.5, although P's adjusted score
+# (4.0: the two zero-point byes after the withdrawal count as draws, 16.3) is above it. D beat P in round 4:
+# that point does not count for D's Koya, under every unplayed-round rule.
+@pytest.mark.parametrize("regime", ["virtual-opponent", "fide-2024", "fide-2026"])
+def test_koya_uses_the_opponents_real_score_not_the_adjusted_one(regime: str) -> None:
+    t = TournamentTiebreaks(build(p_withdraws_after=5), 7, regime=regime)
+    ks = t.value(ID["D"], "KS")
+    (against_p,) = (p for p in ks.parts if p.round == 4)
+    assert against_p.display == "1.0"
+    assert against_p.label == "P on 3.0"
+    assert against_p.cut
+    assert ks.value == sum((p.value for p in ks.parts if not p.cut), Fraction(0))
+    assert any("final score" in note for note in ks.notes)

@@ -19,6 +19,7 @@ from pairing.engine.trf import (
     write_trf,
 )
 from pairing.engine.types import Colour, ResultCode, RoundRecord, Scoring
+from tests.corpus import REPLAY_TOOL
 
 DATA = Path(__file__).parent / "data" / "trf"
 FILES = sorted(DATA.glob("*.trf"))
@@ -462,10 +463,6 @@ def test_a_request_with_its_own_pairing_numbers_is_written_in_pairing_order() ->
     assert parse_trf(write_trf(t)).to_request() == renumbered
 
 
-REPLAY_TOOL = Path("/work/shared/tools/replay_corpus.py")
-
-
-@pytest.mark.skipif(not REPLAY_TOOL.exists(), reason="the shared replay tool is not on this machine")
 @pytest.mark.parametrize("path", FINISHED, ids=lambda p: p.name)
 def test_each_round_gets_the_request_replay_corpus_builds(path: Path) -> None:
     import importlib.util

@@ -23,7 +23,7 @@ from tournaments.models import AuditLog, Board, Club, Participant, Round, RoundB
 from tournaments.services.errors import ServiceError
 from tournaments.services.exchange_json import json_export
 from tournaments.services.exchange_trf import trf_export
-from tournaments.services.players import participants_import_csv
+from tournaments.services.participants_csv import participants_import_csv
 
 
 def fuzz(examples: int):

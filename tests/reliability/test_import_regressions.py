@@ -8,7 +8,7 @@ from tests.security import world as w
 from tournaments.models import Participant, Round, Tournament
 from tournaments.services.errors import ValidationFailed
 from tournaments.services.exchange_json import json_export, json_import
-from tournaments.services.players import participants_import_csv
+from tournaments.services.participants_csv import participants_import_csv
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from tests.reliability.test_concurrent_results import run_threads
 from tests.security import world as w
 from tests.worker.conftest import wait_for
 from tournaments.models import Board, Participant
-from tournaments.services import players, results
+from tournaments.services import results, withdrawals
 
 
 def someone_waits_for_a_lock() -> bool:
@@ -53,7 +53,7 @@ def test_a_result_and_a_withdrawal_of_the_same_player_at_once_both_go_through(
                 results.result_record(board=board, user=arbiter, result="1-0", expected_version=0)
             else:
                 assert inside.wait(timeout=30)
-                players.participant_withdraw(
+                withdrawals.participant_withdraw(
                     participant=Participant.objects.get(pk=player.pk), user=organiser, from_round=2
                 )
         except BaseException as exc:  # noqa: BLE001 - compared below

@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from pairing.services import drafts, swiss
 from tests.security import world as w
 from tests.security.test_authorization_matrix import MATRIX, _path_for, _request
 from tournaments.models import AuditLog, Board, Round
-from tournaments.services import players, results, rounds
+from tournaments.services import byes, participants_csv, registration, results, withdrawals
 
 Change = Callable[[w.World, Any], None]
 
@@ -24,20 +25,20 @@ def _result(world, user):
 
 def _correction(world, user):
     board = world.boards[0]
-    rounds.round_pair(tournament=world.tournament, user=user)  # round 2 now rests on this result
+    swiss.round_pair(tournament=world.tournament, user=user)  # round 2 now rests on this result
     results.result_record(board=board, user=user, result="0-1", expected_version=board.version)
 
 
 def _pair(world, user):
-    rnd = rounds.round_pair(tournament=world.tournament, user=user)
-    rounds.round_pair_execute(round_id=rnd.pk)  # the task body (on_commit never fires in a test)
+    rnd = swiss.round_pair(tournament=world.tournament, user=user)
+    swiss.round_pair_execute(round_id=rnd.pk)  # the task body (on_commit never fires in a test)
 
 
 CASES: dict[str, tuple[str, Change, str, set[str], set[str]]] = {
     # name: (world state, change, action, keys in `before`, keys in `after`)
     "pair (claim)": (
         w.FINISHED,
-        lambda wd, u: rounds.round_pair(tournament=wd.tournament, user=u),
+        lambda wd, u: swiss.round_pair(tournament=wd.tournament, user=u),
         "round_pair",
         set(),
         {"number"},
@@ -45,35 +46,35 @@ CASES: dict[str, tuple[str, Change, str, set[str], set[str]]] = {
     "pair (engine)": (w.FINISHED, _pair, "round_paired", set(), {"boards", "bye"}),
     "publish": (
         w.DRAFT,
-        lambda wd, u: rounds.round_publish(round=wd.round, user=u),
+        lambda wd, u: swiss.round_publish(round=wd.round, user=u),
         "round_publish",
         set(),
         {"number"},
     ),
     "delete draft": (
         w.DRAFT,
-        lambda wd, u: rounds.round_delete(round=wd.round, user=u),
+        lambda wd, u: swiss.round_delete(round=wd.round, user=u),
         "round_delete",
         {"number", "boards"},
         set(),
     ),
     "re-pair draft": (
         w.DRAFT,
-        lambda wd, u: rounds.round_repair(round=wd.round, user=u),
+        lambda wd, u: swiss.round_repair(round=wd.round, user=u),
         "round_repair",
         set(),
         {"number"},
     ),
     "swap colours": (
         w.DRAFT,
-        lambda wd, u: rounds.board_swap_colours(board=wd.boards[0], user=u),
+        lambda wd, u: drafts.board_swap_colours(board=wd.boards[0], user=u),
         "board_swap_colours",
         set(),
         {"board"},
     ),
     "exchange opponents": (
         w.DRAFT,
-        lambda wd, u: rounds.boards_exchange_opponents(board_a=wd.boards[0], board_b=wd.boards[1], user=u),
+        lambda wd, u: drafts.boards_exchange_opponents(board_a=wd.boards[0], board_b=wd.boards[1], user=u),
         "boards_exchange_opponents",
         set(),
         {"boards"},
@@ -88,28 +89,28 @@ CASES: dict[str, tuple[str, Change, str, set[str], set[str]]] = {
     ),
     "bye request": (
         w.PUBLISHED,
-        lambda wd, u: players.bye_request(participant=wd.people[0], round_number=2, kind="half", user=u),
+        lambda wd, u: byes.bye_request(participant=wd.people[0], round_number=2, kind="half", user=u),
         "bye_request",
         set(),
         {"participant", "round", "kind", "points"},
     ),
     "absence": (
         w.PUBLISHED,
-        lambda wd, u: players.absence_mark(participant=wd.people[0], round_number=2, user=u),
+        lambda wd, u: byes.absence_mark(participant=wd.people[0], round_number=2, user=u),
         "absence_mark",
         set(),
         {"participant", "round", "kind"},
     ),
     "bye cancel": (
         w.PUBLISHED,
-        lambda wd, u: players.bye_cancel(bye=wd.bye, user=u),
+        lambda wd, u: byes.bye_cancel(bye=wd.bye, user=u),
         "bye_cancel",
         {"participant", "round", "kind"},
         set(),
     ),
     "register": (
         w.REGISTRATION,
-        lambda wd, u: players.participant_register(
+        lambda wd, u: registration.participant_register(
             tournament=wd.tournament, user=u, name="Nina New", rating=1500
         ),
         "participant_register",
@@ -118,14 +119,16 @@ CASES: dict[str, tuple[str, Change, str, set[str], set[str]]] = {
     ),
     "late entry": (
         w.PUBLISHED,
-        lambda wd, u: players.late_entry(tournament=wd.tournament, user=u, name="Lars Late", rating=1500),
+        lambda wd, u: registration.late_entry(
+            tournament=wd.tournament, user=u, name="Lars Late", rating=1500
+        ),
         "participant_late_entry",
         set(),
         {"name", "joined_round"},
     ),
     "import": (
         w.REGISTRATION,
-        lambda wd, u: players.participants_import_csv(
+        lambda wd, u: participants_csv.participants_import_csv(
             tournament=wd.tournament, user=u, text="Ann Apple,1500", commit=True
         ),
         "participants_import",
@@ -134,7 +137,7 @@ CASES: dict[str, tuple[str, Change, str, set[str], set[str]]] = {
     ),
     "withdraw": (
         w.PUBLISHED,
-        lambda wd, u: players.participant_withdraw(participant=wd.people[0], user=u, from_round=2),
+        lambda wd, u: withdrawals.participant_withdraw(participant=wd.people[0], user=u, from_round=2),
         "participant_withdraw",
         {"status", "withdrawn_from_round"},
         {"status", "withdrawn_from_round"},

@@ -80,6 +80,31 @@ def _participant(world: w.World) -> dict[str, Any]:
     return {"participant": world.people[0].pk, "round_number": 2, "kind": "half"}
 
 
+def _report(world: w.World) -> int:
+    """A report both players of board 1 confirmed (straight into the table: no audit row)."""
+    from reports.models import ResultReport
+
+    board = world.boards[0]
+    return ResultReport.objects.create(
+        tournament=world.tournament,
+        board=board,
+        result="1-0",
+        reported_by=board.white,
+        answered_by=board.black,
+        board_version=board.version,
+        status=ResultReport.Status.CONFIRMED,
+    ).pk
+
+
+def _link(world: w.World) -> int:
+    from reports.models import ReportingLink
+
+    person = world.people[0]
+    return ReportingLink.objects.create(
+        tournament=world.tournament, participant=person, token_hash="0" * 64, hint="0000"
+    ).pk
+
+
 MATRIX: dict[tuple[str, str], Endpoint] = {
     # Web pages.
     ("tournaments:tournament_new", "POST"): Endpoint(LOGIN, w.REGISTRATION, lambda _: TOURNAMENT_FORM),
@@ -113,6 +138,19 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
         ARBITRATE, w.PUBLISHED, lambda _: {"result": "1-0", "version": 0}
     ),
     ("public:regenerate", "POST"): Endpoint(ORGANISE, w.PUBLISHED),
+    ("reports:accept", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, lambda world: {"report": _report(world)}),
+    ("reports:accept_confirmed", "POST"): Endpoint(
+        ARBITRATE, w.PUBLISHED, lambda world: _report(world) and {}
+    ),
+    ("reports:override", "POST"): Endpoint(
+        ARBITRATE, w.PUBLISHED, lambda _: {"result": "1/2-1/2", "version": 0}
+    ),
+    ("reports:settings", "POST"): Endpoint(ORGANISE, w.PUBLISHED, lambda _: {"auto_accept_confirmed": "on"}),
+    ("reports:links_issue_missing", "POST"): Endpoint(ORGANISE, w.PUBLISHED),
+    ("reports:links_email", "POST"): Endpoint(ORGANISE, w.PUBLISHED),
+    ("reports:link_issue", "POST"): Endpoint(ORGANISE, w.PUBLISHED),
+    ("reports:link_revoke", "POST"): Endpoint(ORGANISE, w.PUBLISHED, lambda world: _link(world) and {}),
+    ("reports:link_email", "POST"): Endpoint(ORGANISE, w.PUBLISHED),
     # REST API.
     ("api:tournaments", "POST"): Endpoint(LOGIN, w.REGISTRATION, lambda _: {"name": "API Open"}),
     ("api:import-trf", "POST"): Endpoint(
@@ -148,6 +186,15 @@ NOT_IN_MATRIX = {
     "password_reset": "sends a reset e-mail",
     "password_reset_confirm": "a user's own password",
     "api:token": "exchanges a password for a token",
+    # A user's own API tokens: covered by tests/accounts/test_api_tokens.py.
+    "accounts:tokens": "creates one of the user's own tokens",
+    "accounts:token_revoke": "revokes one of the user's own tokens",
+    "accounts:legacy_token_revoke": "revokes the user's own older token",
+    # A player's personal reporting link is the key, not a login: the player-side matrix (own board
+    # only, revoked and guessed links, finished rounds) is tests/reports/test_authorization.py.
+    "reports:player_report": "a player's reporting link",
+    "reports:player_confirm": "a player's reporting link",
+    "reports:player_dispute": "a player's reporting link",
 }
 """URL names that accept writes but are not tournament data; the back office (``admin:``) has
 Django's own staff permissions and is tested in test_audit_log.py."""

@@ -35,6 +35,8 @@ def test_production_settings_pass_check_deploy_with_no_warnings():
         DEBUG="0",
         SECRET_KEY=secrets.token_urlsafe(50),
         ALLOWED_HOSTS="chess.example.org",
+        SITE_URL="https://chess.example.org",
+        EMAIL_URL="smtp://mail.example.org:587?tls",
     )
     assert out.returncode == 0, out.stdout + out.stderr
     assert "System check identified no issues" in out.stdout

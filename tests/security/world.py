@@ -64,7 +64,10 @@ def build(tournament: Tournament, state: str) -> World:
         return World(tournament, people)
     people = [
         factories.ParticipantFactory(
-            tournament=tournament, pairing_number=n if state != REGISTRATION else None, rating=2400 - 20 * n
+            tournament=tournament,
+            pairing_number=n if state != REGISTRATION else None,
+            rating=2400 - 20 * n,
+            email=f"player{n}@example.org",
         )
         for n in range(1, 9)
     ]

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 from django.db import DatabaseError, transaction
 
+from pairing.services.swiss import round_pair
 from tests import factories
 from tests.worker.conftest import start_worker, wait_for
 from tournaments.models import AuditLog, Board, Participant, Round, RoundBye, Tournament, TournamentRole
-from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.worker
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from pairing.engine.trf import decode_trf
 from tournaments.models import Board, Club, ForbiddenPair, Participant, Round, RoundBye, Tournament
+from tournaments.services.exchange_trf_import import trf_text
+from tournaments.services.tournaments import DESCRIPTIVE_FIELDS, SETTING_FIELDS
 
 # --- output ----------------------------------------------------------------------------------
 
@@ -24,27 +25,10 @@ class TournamentOutput(serializers.ModelSerializer):
         model = Tournament
         fields = (
             "id",
-            "name",
-            "place",
-            "start_date",
-            "end_date",
+            *DESCRIPTIVE_FIELDS,
             "club",
-            "format",
-            "double_round_robin",
-            "rounds_planned",
-            "win_points",
-            "draw_points",
-            "loss_points",
-            "bye_points",
-            "late_entry_points",
-            "acceleration",
-            "tiebreaks",
-            "unplayed_rule",
-            "initial_colour",
-            "pairing_numbers",
-            "max_half_byes",
-            "no_byes_in_last_rounds",
-            "withdrawal_games",
+            # Every setting except the seed of the drawing of lots, which the API has never shown.
+            *(f for f in SETTING_FIELDS if f not in DESCRIPTIVE_FIELDS and f != "lots_seed"),
             "status",
             "version",
             "public_token",
@@ -78,20 +62,7 @@ class PublicTournamentOutput(serializers.ModelSerializer):
 class ParticipantOutput(serializers.ModelSerializer):
     class Meta:
         model = Participant
-        fields = (
-            "id",
-            "pairing_number",
-            "name",
-            "rating",
-            "title",
-            "federation",
-            "fide_id",
-            "club_name",
-            "email",
-            "status",
-            "joined_round",
-            "withdrawn_from_round",
-        )
+        fields = ("id", *Participant.RECORD_FIELDS)
         read_only_fields = fields
 
 
@@ -100,18 +71,7 @@ class PublicParticipantOutput(serializers.ModelSerializer):
 
     class Meta:
         model = Participant
-        fields = (
-            "id",
-            "pairing_number",
-            "name",
-            "rating",
-            "title",
-            "federation",
-            "club_name",
-            "status",
-            "joined_round",
-            "withdrawn_from_round",
-        )
+        fields = ("id", *Participant.PUBLIC_FIELDS)
         read_only_fields = fields
 
 
@@ -353,7 +313,7 @@ class TrfImportInput(serializers.Serializer):
                 raise serializers.ValidationError(
                     {"file": ["A TRF file of more than 5 MB is not a tournament."]}
                 )
-            attrs["trf"] = decode_trf(upload.read())
+            attrs["trf"] = trf_text(upload.read())
         if not attrs.get("trf"):
             raise serializers.ValidationError(
                 {"trf": ["Send the file's text as `trf`, or upload it as `file`."]}

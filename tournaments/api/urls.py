@@ -11,8 +11,9 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
 import tournaments.converters  # noqa: F401  (registers the id and public_token converters)
-from tournaments.api import exchange, public, views
+from tournaments.api import exchange, views
 from tournaments.api.auth import ApiDocsView, ObtainTokenView
+from tournaments.public import api as public
 
 app_name = "api"
 

@@ -14,12 +14,20 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
-from pairing.services import standings_for_tournament
+from pairing.adapters import standings_for_tournament
+from pairing.services import round_robin, swiss
 from tournaments.api import serializers as s
 from tournaments.api.base import CONFLICT, ERRORS, READ_ERRORS, ApiView
 from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
-from tournaments.permissions import ARBITRATE, ORGANISE
-from tournaments.services import forbidden_pairs, players, results, rounds, tournaments
+from tournaments.permissions import ARBITRATE, ORGANISE, visible_tournaments
+from tournaments.services import (
+    byes,
+    forbidden_pairs,
+    registration,
+    results,
+    tournaments,
+    withdrawals,
+)
 from tournaments.services.errors import ValidationFailed
 
 _BOARDS = Board.objects.select_related("round", "white", "black").order_by("number")
@@ -49,9 +57,7 @@ def _round_detail(rnd: Round) -> dict:
 class TournamentListView(ApiView):
     @extend_schema(responses={200: s.TournamentOutput(many=True), **READ_ERRORS}, summary="Your tournaments")
     def get(self, request):
-        mine = (
-            Tournament.objects.select_related("club").filter(roles__user=request.user).order_by("-created_at")
-        )
+        mine = visible_tournaments(request.user).order_by("-created_at")
         return Response(s.TournamentOutput(mine, many=True).data)
 
     @extend_schema(
@@ -102,7 +108,7 @@ class ParticipantListView(ApiView):
         tournament = self.tournament(tournament_id, ARBITRATE)
         data = s.ParticipantInput(data=request.data)
         data.is_valid(raise_exception=True)
-        participant = players.participant_register(
+        participant = registration.participant_register(
             tournament=tournament, user=request.user, **data.validated_data
         )
         return Response(s.ParticipantOutput(participant).data, status=status.HTTP_201_CREATED)
@@ -118,7 +124,7 @@ class LateEntryView(ApiView):
         tournament = self.tournament(tournament_id, ARBITRATE)
         data = s.LateEntryInput(data=request.data)
         data.is_valid(raise_exception=True)
-        participant = players.late_entry(tournament=tournament, user=request.user, **data.validated_data)
+        participant = registration.late_entry(tournament=tournament, user=request.user, **data.validated_data)
         return Response(s.ParticipantOutput(participant).data, status=status.HTTP_201_CREATED)
 
 
@@ -142,7 +148,7 @@ class WithdrawView(ApiView):
         participant = get_object_or_404(tournament.participants, pk=participant_id)
         data = s.WithdrawInput(data=request.data)
         data.is_valid(raise_exception=True)
-        participant = players.participant_withdraw(
+        participant = withdrawals.participant_withdraw(
             participant=participant, user=request.user, from_round=data.validated_data.get("from_round")
         )
         return Response(s.ParticipantOutput(participant).data)
@@ -168,25 +174,20 @@ class ByeListView(ApiView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         participant = get_object_or_404(tournament.participants, pk=values["participant"])
-        if values["kind"] == RoundBye.Kind.ABSENT:
-            bye = players.absence_mark(
-                participant=participant, round_number=values["round_number"], user=request.user
-            )
-        else:
-            bye = players.bye_request(
-                participant=participant,
-                round_number=values["round_number"],
-                kind=values["kind"],
-                user=request.user,
-            )
-        return Response(s.ByeOutput(bye).data, status=status.HTTP_201_CREATED)
+        recorded = byes.bye_record(
+            participant=participant,
+            round_number=values["round_number"],
+            kind=values["kind"],
+            user=request.user,
+        )
+        return Response(s.ByeOutput(recorded.bye).data, status=status.HTTP_201_CREATED)
 
 
 class ByeDetailView(ApiView):
     @extend_schema(responses={204: None, **ERRORS}, summary="Cancel a requested bye or absence")
     def delete(self, request, tournament_id: int, bye_id: int):
         tournament = self.tournament(tournament_id, ARBITRATE)
-        players.bye_cancel(bye=get_object_or_404(tournament.byes, pk=bye_id), user=request.user)
+        byes.bye_cancel(bye=get_object_or_404(tournament.byes, pk=bye_id), user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -265,7 +266,7 @@ class RoundPairView(ApiView):
     )
     def post(self, request, tournament_id: int):
         tournament = self.tournament(tournament_id, ARBITRATE)
-        rnd = rounds.round_pair(tournament=tournament, user=request.user)
+        rnd = swiss.round_pair(tournament=tournament, user=request.user)
         rnd.refresh_from_db()
         response = Response(s.RoundOutput(rnd).data, status=status.HTTP_202_ACCEPTED)
         response["Location"] = request.build_absolute_uri(
@@ -282,7 +283,7 @@ class TournamentStartView(ApiView):
     )
     def post(self, request, tournament_id: int):
         tournament = self.tournament(tournament_id, ORGANISE)
-        created = rounds.tournament_start(tournament=tournament, user=request.user)
+        created = round_robin.tournament_start(tournament=tournament, user=request.user)
         return Response(s.RoundOutput(created, many=True).data, status=status.HTTP_201_CREATED)
 
 
@@ -300,7 +301,7 @@ class RoundPublishView(ApiView):
     )
     def post(self, request, tournament_id: int, number: int):
         tournament = self.tournament(tournament_id, ARBITRATE)
-        rnd = rounds.round_publish(round=_round(tournament, number), user=request.user)
+        rnd = swiss.round_publish(round=_round(tournament, number), user=request.user)
         return Response(_round_detail(_round(tournament, rnd.number)))
 
 

@@ -16,19 +16,7 @@ from tournaments.services.exchange_records import complete_rounds
 
 WHAT = ("participants", "standings")
 
-PARTICIPANT_COLUMNS = (
-    "pairing_number",
-    "name",
-    "title",
-    "rating",
-    "federation",
-    "fide_id",
-    "club_name",
-    "email",
-    "status",
-    "joined_round",
-    "withdrawn_from_round",
-)
+PARTICIPANT_COLUMNS = Participant.RECORD_FIELDS
 
 
 def _cell(value: Any) -> str:
@@ -69,7 +57,7 @@ def participants_csv(*, tournament: Tournament) -> str:
 
 def standings_csv(*, tournament: Tournament) -> str:
     """Rank, pairing number, name, rating, points and each tie-break after the last complete round."""
-    from pairing.services import standings_for_tournament
+    from pairing.adapters import standings_for_tournament
 
     rounds = complete_rounds(tournament)
     codes = tournament.tiebreak_codes

@@ -26,8 +26,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Model
 from django.utils import timezone
-from rest_framework import serializers
 
 from tournaments.models import (
     Board,
@@ -39,6 +39,8 @@ from tournaments.models import (
     Tournament,
     TournamentRole,
 )
+from tournaments.permissions import can_create_in_club
+from tournaments.services import model_data
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ValidationFailed
 from tournaments.services.tournaments import SETTING_FIELDS, settings_errors
@@ -47,19 +49,7 @@ FORMAT = "chessclub.tournament"
 VERSION = 1
 
 TOURNAMENT_FIELDS = (*SETTING_FIELDS, "status")
-PARTICIPANT_FIELDS = (
-    "name",
-    "rating",
-    "title",
-    "federation",
-    "fide_id",
-    "club_name",
-    "email",
-    "pairing_number",
-    "status",
-    "joined_round",
-    "withdrawn_from_round",
-)
+PARTICIPANT_FIELDS = Participant.RECORD_FIELDS
 ROUND_FIELDS = ("number", "status", "explanation", "violations", "error", "published_at")
 BOARD_FIELDS = ("number", "result", "version", "corrected_after_pairing")
 BYE_FIELDS = ("round_number", "kind", "points")
@@ -83,66 +73,27 @@ def json_export(*, tournament: Tournament) -> dict[str, Any]:
         "version": VERSION,
         "exported_at": timezone.now().isoformat(),
         "tournament": {
-            **TournamentData(tournament).data,
+            **model_data.dump(tournament, TOURNAMENT_FIELDS),
             "baku_last_ga": tournament.baku_last_ga_id,
             "club": tournament.club.name if tournament.club_id else None,
         },
-        "participants": [{"ref": p.pk, **ParticipantData(p).data} for p in participants],
+        "participants": [{"ref": p.pk, **model_data.dump(p, PARTICIPANT_FIELDS)} for p in participants],
         "rounds": [
             {
-                **RoundData(r).data,
+                **model_data.dump(r, ROUND_FIELDS),
                 "boards": [
-                    {**BoardData(b).data, "white": b.white_id, "black": b.black_id}
+                    {**model_data.dump(b, BOARD_FIELDS), "white": b.white_id, "black": b.black_id}
                     for b in sorted(r.boards.all(), key=lambda b: b.number)
                 ],
             }
             for r in rounds
         ],
-        "byes": [{"participant": b.participant_id, **ByeData(b).data} for b in byes],
+        "byes": [{"participant": b.participant_id, **model_data.dump(b, BYE_FIELDS)} for b in byes],
         "forbidden_pairs": [
-            {"first": f.first_id, "second": f.second_id, **ForbiddenPairData(f).data} for f in pairs
+            {"first": f.first_id, "second": f.second_id, **model_data.dump(f, FORBIDDEN_PAIR_FIELDS)}
+            for f in pairs
         ],
     }
-
-
-# The serializers both write the export and validate an import: one definition of each field's
-# type, choices and length, taken from the models.
-
-
-class TournamentData(serializers.ModelSerializer):
-    class Meta:
-        model = Tournament
-        fields = TOURNAMENT_FIELDS
-
-
-class ParticipantData(serializers.ModelSerializer):
-    class Meta:
-        model = Participant
-        fields = PARTICIPANT_FIELDS
-
-
-class RoundData(serializers.ModelSerializer):
-    class Meta:
-        model = Round
-        fields = ROUND_FIELDS
-
-
-class BoardData(serializers.ModelSerializer):
-    class Meta:
-        model = Board
-        fields = BOARD_FIELDS
-
-
-class ByeData(serializers.ModelSerializer):
-    class Meta:
-        model = RoundBye
-        fields = BYE_FIELDS
-
-
-class ForbiddenPairData(serializers.ModelSerializer):
-    class Meta:
-        model = ForbiddenPair
-        fields = FORBIDDEN_PAIR_FIELDS
 
 
 # ------------------------------------------------------------------------------------------------
@@ -176,17 +127,15 @@ class _Problems:
             raise ValidationFailed(f"The backup cannot be restored: {shown}", errors=self.errors)
 
 
-def _validated(
-    serializer_class: type[serializers.ModelSerializer], data: Any, path: str, problems: _Problems
-):
+def _validated(model: type[Model], fields: tuple[str, ...], data: Any, path: str, problems: _Problems):
     if not isinstance(data, dict):
         problems.add(path, "Expected an object.")
         return None
-    serializer = serializer_class(data=data)
-    if not serializer.is_valid():
-        problems.add_serializer(path, serializer.errors)
+    values, errors = model_data.load(model, fields, data)
+    if errors:
+        problems.add_serializer(path, errors)
         return None
-    return serializer.validated_data
+    return values
 
 
 def _list(data: dict[str, Any], key: str, problems: _Problems) -> list[Any]:
@@ -225,7 +174,7 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
             f"Backup format version {data.get('version')!r} is not supported (this program reads version {VERSION}).",
             errors={"version": [f"Expected {VERSION}."]},
         )
-    settings = _validated(TournamentData, data.get("tournament"), "tournament", problems)
+    settings = _validated(Tournament, TOURNAMENT_FIELDS, data.get("tournament"), "tournament", problems)
     if settings is not None:
         if name:
             settings["name"] = name
@@ -241,7 +190,7 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
     numbers: set[int] = set()
     for index, item in enumerate(_list(data, "participants", problems)):
         path = f"participants[{index}]"
-        valid = _validated(ParticipantData, item, path, problems)
+        valid = _validated(Participant, PARTICIPANT_FIELDS, item, path, problems)
         ref = item.get("ref") if isinstance(item, dict) else None
         if ref is None or isinstance(ref, bool | dict | list):
             problems.add(f"{path}.ref", "Every participant needs a ref (a number or a string).")
@@ -263,7 +212,7 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
     round_numbers: set[int] = set()
     for index, item in enumerate(_list(data, "rounds", problems)):
         path = f"rounds[{index}]"
-        valid = _validated(RoundData, item, path, problems)
+        valid = _validated(Round, ROUND_FIELDS, item, path, problems)
         if valid is None:
             continue
         if valid["number"] < 1:
@@ -280,7 +229,7 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
             raw_boards = []
         for board_index, raw in enumerate(raw_boards):
             board_path = f"{path}.boards[{board_index}]"
-            board = _validated(BoardData, raw, board_path, problems)
+            board = _validated(Board, BOARD_FIELDS, raw, board_path, problems)
             if board is None:
                 continue
             white, black = raw.get("white"), raw.get("black")
@@ -311,7 +260,7 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
     }
     for index, item in enumerate(_list(data, "byes", problems)):
         path = f"byes[{index}]"
-        valid = _validated(ByeData, item, path, problems)
+        valid = _validated(RoundBye, BYE_FIELDS, item, path, problems)
         if valid is None:
             continue
         ref = item.get("participant")
@@ -353,7 +302,7 @@ def _forbidden_pairs(
     seen: set[tuple[frozenset[Any], Any, Any]] = set()
     for index, item in enumerate(_list(data, "forbidden_pairs", problems)):
         path = f"forbidden_pairs[{index}]"
-        valid = _validated(ForbiddenPairData, item, path, problems)
+        valid = _validated(ForbiddenPair, FORBIDDEN_PAIR_FIELDS, item, path, problems)
         if valid is None:
             continue
         first, second = item.get("first"), item.get("second")
@@ -389,7 +338,7 @@ def _club(name: Any, owner: Any) -> Club | None:
     if not isinstance(name, str) or not name:
         return None
     club = Club.objects.filter(name=name).first()
-    if club is None or not (owner.is_superuser or club.members.filter(pk=owner.pk).exists()):
+    if club is None or not can_create_in_club(owner, club):
         return None
     return club
 

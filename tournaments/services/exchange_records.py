@@ -1,6 +1,6 @@
 """What happened to every participant in every round, as TRF round records, for the exports.
 
-The records come from :func:`pairing.services.histories_for_tournament`, the same view of the
+The records come from :func:`pairing.adapters.histories_for_tournament`, the same view of the
 database the engine pairs and ranks with, so an exported file says exactly what the app itself
 used. Only the complete rounds are exported (rounds 1..n all finished, :func:`last_complete_round`),
 because TRF has no code for "result not known yet"; byes already known for later rounds (requested
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pairing.adapters import bye_code, histories_for_tournament, last_complete_round
 from pairing.engine.types import ResultCode, RoundRecord
-from pairing.services import histories_for_tournament, last_complete_round
 from tournaments.models import Participant, RoundBye, Tournament
 
 
@@ -32,23 +32,12 @@ def complete_rounds(tournament: Tournament) -> int:
     return last_complete_round(tournament)
 
 
-def future_bye_code(bye: RoundBye, tournament: Tournament) -> ResultCode:
-    """The letter a bye recorded before its round is paired gets in a ``240`` record."""
-    if bye.kind == RoundBye.Kind.HALF_POINT:
-        return ResultCode.HALF_BYE
-    if bye.kind == RoundBye.Kind.FULL_POINT:
-        return ResultCode.FULL_BYE
-    if bye.kind == RoundBye.Kind.LATE_ENTRY and bye.points:
-        return ResultCode.HALF_BYE
-    return ResultCode.ZERO_BYE
-
-
 def tournament_records(tournament: Tournament) -> TournamentRecords:
     rounds = last_complete_round(tournament)
     participants = list(Participant.objects.filter(tournament=tournament).order_by("pairing_number", "pk"))
     records = histories_for_tournament(tournament, rounds, participants=participants)
     later = [
-        (bye, future_bye_code(bye, tournament))
+        (bye, bye_code(bye))
         for bye in RoundBye.objects.filter(tournament=tournament, round_number__gt=rounds)
         .exclude(kind=RoundBye.Kind.PAIRING_ALLOCATED)
         .order_by("round_number", "participant_id")

@@ -16,15 +16,10 @@ from __future__ import annotations
 
 from datetime import UTC, date
 
+from pairing.adapters import baku_accelerations_for, scoring_for, standings_for_tournament
 from pairing.engine.errors import InvalidRequestError
 from pairing.engine.trf import ForbiddenGroup, TrfBye, TrfPlayer, TrfTournament, write_trf
 from pairing.engine.types import Colour, RoundRecord
-from pairing.services import (
-    ga_participant_ids,
-    scoring_for,
-    standings_for_tournament,
-    virtual_points_schedule,
-)
 from tournaments.models import ForbiddenPair, Participant, Round, Tournament
 from tournaments.services.errors import ValidationFailed
 from tournaments.services.exchange_records import tournament_records
@@ -67,7 +62,7 @@ def tournament_to_trf(tournament: Tournament) -> TrfTournament:
     data = tournament_records(tournament)
     ids = _trf_ids(data.participants)
     ranks = _ranks(tournament, data.rounds)
-    accelerations = _baku_accelerations(tournament, data.participants)
+    accelerations = baku_accelerations_for(tournament, data.participants)
     players = []
     for p in data.participants:
         records = tuple(
@@ -158,18 +153,6 @@ def _ranks(tournament: Tournament, rounds: int) -> dict[int, int]:
         row.id: min(rank[i] for i in row.lot_group) if row.by_lot and row.lot_group else row.rank
         for row in rows
     }
-
-
-def _baku_accelerations(
-    tournament: Tournament, participants: list[Participant]
-) -> dict[int, tuple[int, ...]]:
-    """Virtual points per round for Baku group GA, as the pairing service gives them to the engine."""
-    if tournament.acceleration != Tournament.Acceleration.BAKU:
-        return {}
-    schedule = virtual_points_schedule(tournament)
-    while schedule and schedule[-1] == 0:
-        schedule.pop()
-    return dict.fromkeys(ga_participant_ids(tournament, participants), tuple(schedule))
 
 
 def _round_dates(tournament: Tournament, rounds: int) -> tuple[str, ...]:

@@ -23,9 +23,10 @@ from itertools import combinations
 
 from django.db import transaction
 
+from pairing.adapters import board_result_from_codes
 from pairing.engine.errors import InvalidRequestError, TrfError
 from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, validate_tiebreaks
-from pairing.engine.trf import TrfTournament, parse_trf
+from pairing.engine.trf import TrfTournament, decode_trf, parse_trf
 from pairing.engine.types import Colour, ResultCode, RoundRecord, Scoring
 from tournaments.models import (
     Board,
@@ -58,6 +59,11 @@ class _PlannedBoard:
     white: int
     black: int
     result: str
+
+
+def trf_text(data: bytes) -> str:
+    """An uploaded TRF file's text: the engine's reading of its bytes (UTF-8, else Latin-1)."""
+    return decode_trf(data)
 
 
 def trf_import(*, text: str, owner, name: str = "") -> Tournament:
@@ -274,19 +280,6 @@ class _Locator:
         return self.players.get(player, 1), 92 + 10 * (rnd - 1)
 
 
-_PAIR_RESULTS: dict[tuple[ResultCode, ResultCode], str] = {
-    (ResultCode.WIN, ResultCode.LOSS): Board.Result.WHITE_WINS,
-    (ResultCode.DRAW, ResultCode.DRAW): Board.Result.DRAW,
-    (ResultCode.LOSS, ResultCode.WIN): Board.Result.BLACK_WINS,
-    (ResultCode.UNRATED_WIN, ResultCode.UNRATED_LOSS): Board.Result.WHITE_WINS,
-    (ResultCode.UNRATED_DRAW, ResultCode.UNRATED_DRAW): Board.Result.DRAW,
-    (ResultCode.UNRATED_LOSS, ResultCode.UNRATED_WIN): Board.Result.BLACK_WINS,
-    (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS): Board.Result.WHITE_WINS_FORFEIT,
-    (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN): Board.Result.BLACK_WINS_FORFEIT,
-    (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS): Board.Result.DOUBLE_FORFEIT,
-}
-
-
 def _plan_rounds(
     trf: TrfTournament, played: int, locator: _Locator
 ) -> tuple[list[_PlannedBoard], list[tuple[int, int, str, int]]]:
@@ -332,7 +325,7 @@ def _plan_rounds(
             )
             white, black = (p, other) if p_white else (other, p)
             codes = (record.result, theirs.result) if p_white else (theirs.result, record.result)
-            result = _PAIR_RESULTS.get(codes)
+            result = board_result_from_codes(*codes)
             if result is None:
                 line, column = locator.entry(p.id, rnd)
                 raise TrfImportError(

@@ -11,7 +11,7 @@
 
 Organisers and arbiters may do both (``can_arbitrate``). Both lock the tournament row, write in
 one transaction, bump ``tournament.version`` and record the change in the audit log. The pairing
-service (``pairing.services.pairing_request_for_round``) hands the pairs that apply to the round
+service (``pairing.adapters.pairing_request_for_round``) hands the pairs that apply to the round
 being paired to the engine.
 """
 
@@ -20,24 +20,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Q
-from django.utils import timezone
+from django.db.models import Q
 
 from tournaments.models import Board, ForbiddenPair, Participant, Round, Tournament
-from tournaments.permissions import can_arbitrate
+from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ConflictError, NotAllowedError, ValidationFailed
+from tournaments.services.errors import ConflictError, ValidationFailed
+from tournaments.services.versions import tournament_changed
 
 MAX_REASON = 200
-
-
-def _check(user: Any, tournament: Tournament) -> None:
-    if not can_arbitrate(user, tournament):
-        raise NotAllowedError("Only the tournament's organisers and arbiters can keep participants apart.")
-
-
-def _bump(tournament: Tournament) -> None:
-    Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1, updated_at=timezone.now())
 
 
 def _snapshot(pair: ForbiddenPair) -> dict[str, Any]:
@@ -105,7 +96,7 @@ def forbidden_pair_add(
        the same two, and a draft round that already pairs them.
     3. Save (lower primary key first), bump the tournament's version and write the audit row.
     """
-    _check(user, tournament)
+    require_arbiter(user, tournament, to="keep participants apart")
     if tournament.format == Tournament.Format.ROUND_ROBIN:
         raise ValidationFailed(
             "A round robin's games are all drawn up when it starts, so there is nothing to keep apart; "
@@ -188,7 +179,7 @@ def forbidden_pair_add(
             last_round=last_round,
             reason=reason,
         )
-        _bump(locked)
+        tournament_changed(locked.pk)
         audit_record(
             tournament=locked,
             user=user,
@@ -203,7 +194,7 @@ def forbidden_pair_add(
 def forbidden_pair_remove(*, pair: ForbiddenPair, user: Any) -> None:
     """Let the two meet again. A draft paired while they were kept apart stays as it is."""
     tournament = pair.tournament
-    _check(user, tournament)
+    require_arbiter(user, tournament, to="keep participants apart")
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         current = (
@@ -222,4 +213,4 @@ def forbidden_pair_remove(*, pair: ForbiddenPair, user: Any) -> None:
             after=None,
         )
         current.delete()
-        _bump(locked)
+        tournament_changed(locked.pk)

@@ -23,13 +23,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
-from django.utils import timezone
 
 from tournaments.models import AuditLog, Board, Round, Tournament
-from tournaments.permissions import can_arbitrate
+from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ConflictError, NotAllowedError, ValidationFailed
+from tournaments.services.errors import ConflictError, ValidationFailed
+from tournaments.services.versions import tournament_changed
 
 RESULT_CODES = {choice.value for choice in Board.Result}
 
@@ -69,8 +68,7 @@ def _last_editor(board: Board) -> str:
 def result_record(*, board: Board, user: Any, result: str, expected_version: int) -> Board:
     """Record (or correct) a board's result; see the module docstring."""
     tournament = board.round.tournament
-    if not can_arbitrate(user, tournament):
-        raise NotAllowedError("Only the tournament's organisers and arbiters can enter results.")
+    require_arbiter(user, tournament, to="enter results")
     if result not in RESULT_CODES:
         raise ValidationFailed(
             f"{result!r} is not a result; use one of 1-0, 1/2-1/2, 0-1, +/-, -/+, -/-, 0-0."
@@ -115,9 +113,7 @@ def result_record(*, board: Board, user: Any, result: str, expected_version: int
             fields.append("corrected_after_pairing")
         locked.save(update_fields=fields)
         round_refresh_status(rnd)
-        Tournament.objects.filter(pk=rnd.tournament_id).update(
-            version=F("version") + 1, updated_at=timezone.now()
-        )
+        tournament_changed(rnd.tournament_id)
         audit_record(
             tournament=tournament,
             user=user,

@@ -26,12 +26,15 @@ from typing import Any
 
 from django.db import transaction
 
+from pairing.engine.baku import scoring_allows_baku
 from pairing.engine.errors import PairingError
 from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, validate_tiebreaks
+from pairing.engine.types import Scoring
 from tournaments.models import Club, Round, Tournament, TournamentRole
-from tournaments.permissions import can_arbitrate, can_organise
+from tournaments.permissions import require_arbiter, require_organiser
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import NotAllowedError, ValidationFailed
+from tournaments.services.versions import tournament_changed
 
 SETTING_FIELDS = (
     "name",
@@ -79,7 +82,8 @@ def suggest_format(n_players: int) -> tuple[str, int]:
 
 
 def baku_scoring_problem(win: int, draw: int, loss: int) -> str | None:
-    if win == 2 * draw and loss == 0:
+    """The engine decides (C.04.7 1.1); this only words its refusal for the settings form."""
+    if scoring_allows_baku(Scoring(win=win, draw=draw, loss=loss)):
         return None
     return (
         "Baku acceleration needs a win worth exactly two draws and a loss worth nothing "
@@ -183,8 +187,7 @@ def tournament_create(*, user: Any, club: Club | None = None, **fields: Any) -> 
 
 def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> Tournament:
     """Change settings. Organisers only; after round 1 is paired, only name, place and dates."""
-    if not can_organise(user, tournament):
-        raise NotAllowedError("Only the tournament's organisers can change its settings.")
+    require_organiser(user, tournament, to="change its settings")
     unknown = set(fields) - set(SETTING_FIELDS)
     if unknown:
         raise ValidationFailed(f"Unknown tournament settings: {', '.join(sorted(unknown))}.")
@@ -210,8 +213,8 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
         errors = settings_errors(_snapshot(locked))
         if errors:
             raise ValidationFailed(" ".join(m for ms in errors.values() for m in ms), errors=errors)
-        locked.version += 1
         locked.save()
+        tournament_changed(locked.pk)
         audit_record(
             tournament=locked,
             user=user,
@@ -227,8 +230,7 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
 def tiebreaks_change(*, tournament: Tournament, user: Any, codes: Any, reason: str = "") -> Tournament:
     """Change the tie-break order. After round 1 is paired this is an arbiter decision: a reason is
     required and the change is recorded as ``tiebreaks_change_after_start``."""
-    if not can_arbitrate(user, tournament):
-        raise NotAllowedError("Only the tournament's organisers and arbiters can change the tie-breaks.")
+    require_arbiter(user, tournament, to="change the tie-breaks")
     round_robin = tournament.format == Tournament.Format.ROUND_ROBIN
     try:
         clean = validate_tiebreaks(_codes(codes), round_robin=round_robin)
@@ -251,8 +253,8 @@ def tiebreaks_change(*, tournament: Tournament, user: Any, codes: Any, reason: s
         locked.tiebreaks = ",".join(clean)
         if before == locked.tiebreaks:
             return locked
-        locked.version += 1
-        locked.save(update_fields=["tiebreaks", "version", "updated_at"])
+        locked.save(update_fields=["tiebreaks"])
+        tournament_changed(locked.pk)
         audit_record(
             tournament=locked,
             user=user,
@@ -269,8 +271,7 @@ def role_grant(*, tournament: Tournament, user: Any, username: str, role: str) -
     """Give a registered user a role in the tournament (organisers only). Changes an existing role."""
     from django.contrib.auth import get_user_model
 
-    if not can_organise(user, tournament):
-        raise NotAllowedError("Only the tournament's organisers can choose its staff.")
+    require_organiser(user, tournament, to="choose its staff")
     if role not in TournamentRole.Role.values:
         raise ValidationFailed("The role is either organiser or arbiter.")
     target = get_user_model().objects.filter(username__iexact=username.strip()).first()
@@ -306,8 +307,7 @@ def _keep_an_organiser(tournament: Tournament, leaving: TournamentRole) -> None:
 
 def role_revoke(*, tournament: Tournament, user: Any, role_id: int) -> None:
     """Remove someone from the tournament's staff (organisers only; the last organiser stays)."""
-    if not can_organise(user, tournament):
-        raise NotAllowedError("Only the tournament's organisers can choose its staff.")
+    require_organiser(user, tournament, to="choose its staff")
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         grant = TournamentRole.objects.select_related("user").filter(tournament=locked, pk=role_id).first()

@@ -11,16 +11,12 @@ from tournaments import selectors
 from tournaments.forms import ByeForm, CsvImportForm, ForbiddenPairForm, ParticipantForm, WithdrawForm
 from tournaments.models import ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import ARBITRATE, VIEW, can_arbitrate, can_organise, staff_tournament
+from tournaments.services.byes import bye_cancel, bye_record
 from tournaments.services.errors import ServiceError
 from tournaments.services.forbidden_pairs import forbidden_pair_add, forbidden_pair_remove
-from tournaments.services.players import (
-    absence_mark,
-    bye_cancel,
-    bye_request,
-    participant_register,
-    participant_withdraw,
-    participants_import_csv,
-)
+from tournaments.services.participants_csv import participants_import_csv
+from tournaments.services.registration import participant_register
+from tournaments.services.withdrawals import participant_withdraw
 from tournaments.views._helpers import render_page, report
 
 PAGE = "tournaments/participants.html"
@@ -140,15 +136,13 @@ def bye_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     participant = next(p for p in people if p.pk == form.cleaned_data["participant"])
     number, kind = form.cleaned_data["round_number"], form.cleaned_data["kind"]
     try:
-        if kind == RoundBye.Kind.ABSENT:
-            bye = absence_mark(participant=participant, round_number=number, user=request.user)
-        else:
-            bye = bye_request(participant=participant, round_number=number, kind=kind, user=request.user)
+        recorded = bye_record(participant=participant, round_number=number, kind=kind, user=request.user)
     except ServiceError as exc:
         report(request, exc)
     else:
-        messages.success(request, f"{participant.name}: {bye.get_kind_display().lower()} in round {number}.")
-        if getattr(bye, "needs_repair", False):
+        kind_name = recorded.bye.get_kind_display().lower()
+        messages.success(request, f"{participant.name}: {kind_name} in round {number}.")
+        if recorded.draft_needs_repair:
             messages.warning(
                 request, f"Round {number} is already a draft: pair it again so the bye is taken into account."
             )

@@ -17,19 +17,14 @@ from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_POST
 
+from pairing.services.drafts import RuleBroken, board_swap_colours, boards_exchange_opponents
+from pairing.services.swiss import next_round_offered, round_delete, round_pair, round_publish, round_repair
 from tournaments import selectors
 from tournaments.forms import ExchangeForm
 from tournaments.models import Board, Round, Tournament
 from tournaments.permissions import ARBITRATE, VIEW, can_arbitrate, staff_tournament
+from tournaments.scores import format_points
 from tournaments.services.errors import ServiceError
-from tournaments.services.rounds import (
-    board_swap_colours,
-    boards_exchange_opponents,
-    round_delete,
-    round_pair,
-    round_publish,
-    round_repair,
-)
 from tournaments.views._helpers import render_page, report
 
 PAGE = "tournaments/round_detail.html"
@@ -45,9 +40,7 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "tournament": tournament,
         "rounds": rows,
         "next_number": next_number,
-        "can_pair": tournament.format == Tournament.Format.SWISS
-        and next_number <= tournament.rounds_planned
-        and (latest is None or latest.status in (Round.Status.PUBLISHED, Round.Status.FINISHED)),
+        "can_pair": next_round_offered(tournament, latest),
         "open_round": latest
         if latest and latest.status in (Round.Status.PAIRING, Round.Status.DRAFT, Round.Status.FAILED)
         else None,
@@ -84,7 +77,7 @@ def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> 
         if rnd.status in (Round.Status.DRAFT, Round.Status.PAIRING)
         else [],
         "explanation_groups": [
-            (selectors.half_points(score), [view.names.get(pk, str(pk)) for pk in ids])
+            (format_points(score), [view.names.get(pk, str(pk)) for pk in ids])
             for score, ids in rnd.explanation.get("scoregroups", [])
         ],
     }
@@ -165,11 +158,11 @@ def repair(request: HttpRequest, tournament: Tournament, number: int) -> HttpRes
     return _draft_action(request, tournament, number, round_repair, "Round {number} is being paired again.")
 
 
-def _warn(request: HttpRequest, warnings: list[dict]) -> None:
-    if not warnings:
+def _warn(request: HttpRequest, broken: list[RuleBroken]) -> None:
+    if not broken:
         messages.success(request, "Changed. The pairing still keeps every rule.")
-    for w in warnings:
-        messages.warning(request, f"This change breaks a rule ({w['rule']}): {w['message']}")
+    for rule in broken:
+        messages.warning(request, f"This change breaks a rule ({rule.rule}): {rule.message}")
 
 
 @require_POST

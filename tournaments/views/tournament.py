@@ -9,14 +9,13 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from pairing.engine.errors import PairingError
-from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, TIEBREAKS, validate_tiebreaks
-from pairing.services import standings_for_tournament
+from pairing.adapters import standings_for_tournament
+from pairing.services.round_robin import tournament_start
+from tournaments import selectors
 from tournaments.forms import StaffForm, TiebreaksForm, TournamentForm
 from tournaments.models import Tournament, TournamentRole
 from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_arbitrate, can_organise, staff_tournament
 from tournaments.services.errors import ServiceError
-from tournaments.services.rounds import tournament_start
 from tournaments.services.tournaments import (
     DESCRIPTIVE_FIELDS,
     role_grant,
@@ -29,20 +28,6 @@ from tournaments.services.tournaments import (
 )
 from tournaments.views._helpers import render_page, report
 
-TIEBREAK_NAMES = {info.code: info.name for info in TIEBREAKS}
-
-
-def tiebreak_order(codes: str, fmt: str) -> tuple[list[str], str]:
-    """Names of the tie-breaks that will be published, or a message why the list is not valid."""
-    round_robin = fmt == Tournament.Format.ROUND_ROBIN
-    raw = [c for c in codes.split(",") if c.strip()] or list(
-        ROUND_ROBIN_DEFAULT if round_robin else SWISS_DEFAULT
-    )
-    try:
-        return [f"{c} — {TIEBREAK_NAMES[c]}" for c in validate_tiebreaks(raw, round_robin=round_robin)], ""
-    except PairingError as exc:
-        return [], str(exc)
-
 
 def suggestion_context(request: HttpRequest) -> dict[str, object]:
     players = request.GET.get("expected_players") or request.POST.get("expected_players") or ""
@@ -53,7 +38,7 @@ def suggestion_context(request: HttpRequest) -> dict[str, object]:
         context["suggested_format"], context["suggested_rounds"] = suggest_format(int(players))
         context["suggested_format_label"] = Tournament.Format(context["suggested_format"]).label
         context["expected_players"] = int(players)
-    context["tiebreak_names"], context["tiebreak_error"] = tiebreak_order(codes, fmt)
+    context["tiebreak_names"], context["tiebreak_error"] = selectors.tiebreak_preview(codes, fmt)
     return context
 
 
@@ -98,11 +83,9 @@ def tournament_settings(request: HttpRequest, tournament: Tournament) -> HttpRes
         for name, field in form.fields.items():
             field.disabled = name not in DESCRIPTIVE_FIELDS
     if request.method == "POST" and form.is_valid():
-        fields = form.service_fields()
-        if started:
-            fields = {k: v for k, v in fields.items() if k in DESCRIPTIVE_FIELDS}
         try:
-            tournament_update(tournament=tournament, user=request.user, **fields)
+            # Frozen fields are disabled, so they come back unchanged; the service refuses a change.
+            tournament_update(tournament=tournament, user=request.user, **form.service_fields())
         except ServiceError as exc:
             report(request, exc, form)
         else:
@@ -113,7 +96,7 @@ def tournament_settings(request: HttpRequest, tournament: Tournament) -> HttpRes
         "form": form,
         "started": started,
         "tiebreaks_form": TiebreaksForm(initial={"codes": tournament.tiebreaks}),
-        "tiebreak_names": tiebreak_order(tournament.tiebreaks, tournament.format)[0],
+        "tiebreak_names": selectors.tiebreak_preview(tournament.tiebreaks, tournament.format)[0],
         "staff": TournamentRole.objects.filter(tournament=tournament)
         .select_related("user")
         .order_by("role", "user__username"),
@@ -166,7 +149,7 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     context = {
         "tournament": tournament,
         "standings": table,
-        "columns": [(code, TIEBREAK_NAMES.get(code, code)) for code in table.tiebreaks],
+        "columns": [(code, selectors.TIEBREAK_NAMES.get(code, code)) for code in table.tiebreaks],
         "can_arbitrate": can_arbitrate(request.user, tournament),
         "started": round_one_paired(tournament),
         "tiebreaks_form": TiebreaksForm(initial={"codes": tournament.tiebreaks}),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pairing.services import standings_for_tournament
+from pairing.adapters import standings_for_tournament
 
 
 def url(t) -> str:
@@ -53,10 +53,20 @@ def test_standings_the_engine_cannot_compute_are_a_409_not_a_500(tournament, org
 
 
 def test_standings_before_round_one(tournament, organiser_api, arbiter):
-    from tournaments.services.players import participant_register
+    from tournaments.services.registration import participant_register
 
     for name in ("Ann", "Bob", "Cid"):
         participant_register(tournament=tournament, user=arbiter, name=name)
     body = organiser_api.get(url(tournament)).json()
     assert body["through_round"] == 0
     assert [row["points"] for row in body["rows"]] == ["0.0", "0.0", "0.0"]
+
+
+def test_the_public_standings_from_the_cache_match_the_staff_standings_from_the_engine(
+    event, organiser_api, anon_api
+):
+    staff = organiser_api.get(url(event)).json()
+    public = anon_api.get(f"/api/public/{event.public_token}/standings/").json()
+    again = anon_api.get(f"/api/public/{event.public_token}/standings/").json()  # from the cache
+    assert public == staff
+    assert again == staff

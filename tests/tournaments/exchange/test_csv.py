@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from pairing.services import standings_for_tournament
+from pairing.adapters import standings_for_tournament
 from tests import factories
 from tournaments.services.errors import ValidationFailed
 from tournaments.services.exchange_csv import csv_export

@@ -144,3 +144,20 @@ def test_the_export_reads_back_with_the_engine_reader(full_tournament):
         ResultCode.LOSS,
         ResultCode.LOSS,
     ]
+
+
+def test_a_baku_late_entry_gets_no_virtual_points_before_joining(db):
+    """FIDE C.04.7 1.3 through the export: the same Baku plan as the pairing service uses.
+
+    Eight founders (GA: pairing numbers 1-4) and a strong entry who joins in round 2 above the last
+    GA founder: GA becomes odd, and the late entry's ``250`` record has nothing for round 1.
+    """
+    t = factories.TournamentFactory(acceleration=Tournament.Acceleration.BAKU, rounds_planned=5)
+    late = factories.ParticipantFactory(tournament=t, pairing_number=1, rating=2600, joined_round=2)
+    for n in range(2, 10):
+        factories.ParticipantFactory(tournament=t, pairing_number=n, rating=2400 - n)
+    parsed = parse_trf(trf_export(tournament=t))
+    accelerations = {p.id: p.accelerations for p in parsed.players if p.accelerations}
+    assert accelerations[late.pairing_number] == (0, 2, 1)
+    assert {n: accelerations[n] for n in range(2, 6)} == dict.fromkeys(range(2, 6), (2, 2, 1))
+    assert set(accelerations) == {1, 2, 3, 4, 5}

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from tests.corpus import CORPUS_SAMPLE
 from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament, TournamentRole
 from tournaments.services.exchange_trf import trf_export
 from tournaments.services.exchange_trf_import import TrfImportError, trf_import
 
-CORPUS = Path(__file__).resolve().parents[4] / "shared" / "corpus"
-"""The reference corpus next to the checkout (``../shared/corpus``)."""
-needs_corpus = pytest.mark.skipif(not CORPUS.exists(), reason=f"reference corpus not found at {CORPUS}")
+CORPUS = CORPUS_SAMPLE
 
 
 def line(pid: int, name: str, rating: int, *entries: str) -> str:

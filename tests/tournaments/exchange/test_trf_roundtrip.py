@@ -4,34 +4,23 @@ pairings from it."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from django.contrib.auth import get_user_model
 
 from pairing.engine.dutch import pair_round
 from pairing.engine.trf import TrfTournament, parse_trf
 from pairing.engine.types import Colour, ResultCode
+from pairing.services import round_robin, swiss
+from tests.corpus import CORPUS_SAMPLE, ROUND_TRIP_SAMPLE
 from tournaments.models import Board, Round
-from tournaments.services import players, results, rounds
+from tournaments.services import byes, registration, results
 from tournaments.services.exchange_trf import trf_export
 from tournaments.services.exchange_trf_import import trf_import
 
-CORPUS = Path(__file__).resolve().parents[4] / "shared" / "corpus"
-"""The reference corpus next to the checkout (``../shared/corpus``)."""
-needs_corpus = pytest.mark.skipif(not CORPUS.exists(), reason=f"reference corpus not found at {CORPUS}")
+CORPUS = CORPUS_SAMPLE
 
 
-def _sample() -> list[Path]:
-    """A fixed, varied sample: files with forfeits, absences and half-point byes, 3/1/0 scoring, Baku."""
-    dutch = sorted((CORPUS / "dutch").glob("*.trf"))
-    baku = sorted((CORPUS / "baku").glob("*.trf"))
-    flavoured = [p for p in dutch if any(k in p.read_text() for k in (" H", " Z", " +", "162 "))]
-    three_one = [p for p in dutch if "162 " in p.read_text()][:2]
-    return flavoured[:: max(1, len(flavoured) // 8)][:8] + three_one + baku[::250][:2]
-
-
-SAMPLE = _sample() if CORPUS.exists() else []
+SAMPLE = [CORPUS / name for name in ROUND_TRIP_SAMPLE]
 
 
 @pytest.mark.parametrize("version", ["2026", "2016"])
@@ -41,7 +30,6 @@ def test_export_import_export_gives_the_same_file(full_tournament, organiser, ve
     assert again == first
 
 
-@needs_corpus
 @pytest.mark.parametrize("path", SAMPLE, ids=lambda p: p.name)
 def test_a_reference_tournament_survives_the_round_trip(db, path):
     owner = get_user_model().objects.create_user("importer")
@@ -80,7 +68,7 @@ def test_the_engine_reproduces_every_round_the_app_paired_from_the_export(
     tournament.rounds_planned = 4
     tournament.save()
     for n in range(7):
-        players.participant_register(
+        registration.participant_register(
             tournament=tournament, user=organiser, name=f"Player {n}", rating=2000 - 37 * n
         )
     outcomes = [
@@ -92,12 +80,12 @@ def test_the_engine_reproduces_every_round_the_app_paired_from_the_export(
     for number in range(1, 5):
         if number == 3:
             last = tournament.participants.order_by("-pairing_number").first()
-            players.bye_request(participant=last, round_number=3, kind="half", user=organiser)
+            byes.bye_request(participant=last, round_number=3, kind="half", user=organiser)
         with django_capture_on_commit_callbacks(execute=True):
-            rnd = rounds.round_pair(tournament=tournament, user=organiser)
+            rnd = swiss.round_pair(tournament=tournament, user=organiser)
         rnd.refresh_from_db()
         assert rnd.status == Round.Status.DRAFT, rnd.error
-        rounds.round_publish(round=rnd, user=organiser)
+        swiss.round_publish(round=rnd, user=organiser)
         for i, board in enumerate(rnd.boards.order_by("number")):
             results.result_record(
                 board=board, user=organiser, result=outcomes[(i + number) % 4], expected_version=board.version
@@ -114,10 +102,10 @@ def test_a_round_robin_with_a_sitting_out_player_survives_the_round_trip(organis
     tournament.bye_points = 0
     tournament.save()
     for n in range(5):
-        players.participant_register(
+        registration.participant_register(
             tournament=tournament, user=organiser, name=f"Robin {n}", rating=1900 - n
         )
-    created = rounds.tournament_start(tournament=tournament, user=organiser)
+    created = round_robin.tournament_start(tournament=tournament, user=organiser)
     for rnd in created[:3]:
         for board in rnd.boards.all():
             results.result_record(board=board, user=organiser, result=Board.Result.DRAW, expected_version=0)
@@ -149,7 +137,6 @@ def _cut(text: str, rounds_kept: int) -> str:
     return "\n".join(lines)
 
 
-@needs_corpus
 @pytest.mark.parametrize("path", CONTINUABLE, ids=lambda p: p.name)
 def test_an_imported_event_is_continued_here_as_the_file_would_be_paired(
     db, path, django_capture_on_commit_callbacks
@@ -160,7 +147,7 @@ def test_an_imported_event_is_continued_here_as_the_file_would_be_paired(
     text = _cut(path.read_text(), 3)
     imported = trf_import(text=text, owner=owner)
     with django_capture_on_commit_callbacks(execute=True):
-        rnd = rounds.round_pair(tournament=imported, user=owner)
+        rnd = swiss.round_pair(tournament=imported, user=owner)
     rnd.refresh_from_db()
     assert rnd.number == 4
     assert rnd.status == Round.Status.DRAFT, rnd.error

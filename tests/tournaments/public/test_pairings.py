@@ -149,7 +149,7 @@ def test_while_another_request_builds_the_new_page_stale_polls_wait_for_the_next
 ):
     from django.core.cache import cache
 
-    from tournaments.views.public_cache import page_cache_key
+    from tournaments.public.responses import page_cache_key
 
     stale = running.version
     bump(running)

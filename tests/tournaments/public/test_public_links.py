@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from tests.tournaments.public.conftest import public_url
 from tournaments.models import AuditLog
-from tournaments.public_links import public_token_regenerate
+from tournaments.public.links import public_token_regenerate
 from tournaments.services.errors import NotAllowedError
 
 pytestmark = pytest.mark.django_db

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import pytest
 from django.core.cache import cache
+from rest_framework.test import APIClient
 
-from tests.tournaments.public.conftest import bump
-from tournaments import public_standings
-from tournaments.public_standings import _key
+from tests.tournaments.public.conftest import bump, public_url
+from tournaments.models import Board
+from tournaments.public import cache as public_cache
+from tournaments.public import standings as public_standings
+from tournaments.public.standings import _key
 
 pytestmark = pytest.mark.django_db
 
@@ -40,17 +43,39 @@ def test_a_request_that_finds_the_engine_running_waits_for_its_answer(running, m
     def other_request_finishes(seconds):
         cache.set(_key(running, "ranking"), answer)
 
-    monkeypatch.setattr(public_standings.time, "sleep", other_request_finishes)
+    monkeypatch.setattr(public_cache.time, "sleep", other_request_finishes)
     monkeypatch.setattr(public_standings, "_compute", lambda t: pytest.fail("computed twice"))
     assert public_standings.ranking_cached(running) == answer
 
 
 def test_if_the_other_request_gives_up_the_waiter_computes_it(running, monkeypatch):
     cache.add(_key(running, "computing"), 1, 60)
-    monkeypatch.setattr(
-        public_standings.time, "sleep", lambda seconds: cache.delete(_key(running, "computing"))
-    )
+    monkeypatch.setattr(public_cache.time, "sleep", lambda seconds: cache.delete(_key(running, "computing")))
     ranking = public_standings.ranking_cached(running)
     assert ranking.through_round == 2
     assert len(ranking.rows) == 9
     assert cache.get(_key(running, "computing")) is None
+
+
+def _api_points(tournament) -> dict[int, str]:
+    body = APIClient().get(f"/api/public/{tournament.public_token}/standings/").json()
+    return {row["participant"]: row["points"] for row in body["rows"]}
+
+
+def test_the_public_api_reads_the_same_cached_standings_as_the_pages(running, client):
+    """One read path: the API answers from the ranking the pages cached, not a fresh engine run each time.
+
+    A change that bypasses the services (so no version bump) shows the difference: the cached
+    answer stands until the next bump. Before this change the API recomputed on every request.
+    """
+    assert client.get(public_url(running, "standings")).status_code == 200
+    before = _api_points(running)
+    board = Board.objects.filter(
+        round__tournament=running, round__number=1, result=Board.Result.WHITE_WINS
+    ).first()
+    Board.objects.filter(pk=board.pk).update(result=Board.Result.BLACK_WINS)
+    assert _api_points(running) == before
+    bump(running)
+    after = _api_points(running)
+    assert after[board.white_id] != before[board.white_id]
+    assert after[board.black_id] != before[board.black_id]

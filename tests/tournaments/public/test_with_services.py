@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from pairing.services.swiss import round_pair, round_publish
 from tests.tournaments.public.conftest import public_url
 from tournaments.models import Board, Round, RoundBye
-from tournaments.services.players import participant_register
+from tournaments.services.registration import participant_register
 from tournaments.services.results import result_record
-from tournaments.services.rounds import round_pair, round_publish
 
 pytestmark = pytest.mark.django_db
 

@@ -3,12 +3,9 @@ from __future__ import annotations
 from tests.tournaments.services.conftest import add_players, pair_and_publish, play_round
 from tournaments import selectors
 from tournaments.models import RoundBye
-from tournaments.services.players import bye_request, pairing_numbers_assign
+from tournaments.services.byes import bye_request
+from tournaments.services.pairing_numbers import pairing_numbers_assign
 from tournaments.services.tournaments import tournament_create
-
-
-def test_half_points_read_as_players_write_them():
-    assert [selectors.half_points(v) for v in (0, 1, 2, 3, 8)] == ["0", "½", "1", "1½", "4"]
 
 
 def test_participant_rows_carry_scores_and_byes(tournament, arbiter):

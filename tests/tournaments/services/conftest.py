@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from pairing.services.swiss import round_pair, round_pair_execute, round_publish
 from tests import factories
 from tournaments.models import Board, Round
 from tournaments.services.results import result_record
-from tournaments.services.rounds import round_pair, round_pair_execute, round_publish
 
 
 def add_players(tournament, n, start_rating=2200):
@@ -39,7 +39,7 @@ def play_round(rnd, user, result=Board.Result.WHITE_WINS):
 @pytest.fixture
 def swiss(tournament):
     """The Club Championship (5 rounds) with ten players numbered by rating."""
-    from tournaments.services.players import pairing_numbers_assign
+    from tournaments.services.pairing_numbers import pairing_numbers_assign
 
     add_players(tournament, 10)
     pairing_numbers_assign(tournament)

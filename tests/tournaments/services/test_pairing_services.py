@@ -1,10 +1,10 @@
-"""pairing.services: the database as the engine sees it."""
+"""pairing.adapters: the database as the engine sees it."""
 
 from __future__ import annotations
 
-from pairing.services import histories_for_tournament, pairing_request_for_round, standings_for_tournament
+from pairing.adapters import histories_for_tournament, pairing_request_for_round, standings_for_tournament
 from tournaments.models import Board, Participant, Round, RoundBye
-from tournaments.services.players import pairing_numbers_assign
+from tournaments.services.pairing_numbers import pairing_numbers_assign
 
 from .conftest import add_players
 

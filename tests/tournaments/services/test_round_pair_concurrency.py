@@ -11,9 +11,9 @@ import threading
 import pytest
 from django.db import connection, connections
 
+from pairing.services.swiss import round_pair
 from tests import factories
 from tournaments.models import Round, TournamentRole
-from tournaments.services.rounds import round_pair
 
 
 @pytest.mark.postgres
@@ -21,7 +21,7 @@ from tournaments.services.rounds import round_pair
 def test_twenty_simultaneous_pair_requests_create_one_round(django_user_model, monkeypatch):
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL row locks (run with DATABASE_URL=postgres://...)")
-    monkeypatch.setattr("tournaments.services.rounds._enqueue", lambda rnd: None)
+    monkeypatch.setattr("pairing.services.swiss._enqueue", lambda rnd: None)
     user = django_user_model.objects.create_user("arb", password="x")
     tournament = factories.TournamentFactory()
     TournamentRole.objects.create(tournament=tournament, user=user, role="arbiter")

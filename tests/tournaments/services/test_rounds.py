@@ -7,20 +7,13 @@ from unittest import mock
 
 import pytest
 
+from pairing.services.drafts import board_swap_colours, boards_exchange_opponents
+from pairing.services.round_robin import tournament_start
+from pairing.services.swiss import round_delete, round_pair, round_pair_execute, round_publish, round_repair
 from tournaments.models import AuditLog, Board, Participant, Round, RoundBye
+from tournaments.services.byes import bye_request
 from tournaments.services.errors import NotAllowedError, ValidationFailed
-from tournaments.services.players import bye_request
 from tournaments.services.results import result_record
-from tournaments.services.rounds import (
-    board_swap_colours,
-    boards_exchange_opponents,
-    round_delete,
-    round_pair,
-    round_pair_execute,
-    round_publish,
-    round_repair,
-    tournament_start,
-)
 from tournaments.services.tournaments import tournament_create
 
 from .conftest import add_players, pair_and_publish, play_round
@@ -33,7 +26,7 @@ def paired_ids(rnd):
 def test_pairing_is_enqueued_after_commit_and_produces_a_draft(
     swiss, arbiter, django_capture_on_commit_callbacks
 ):
-    with mock.patch("tournaments.tasks.round_pair_task.delay") as delay:
+    with mock.patch("pairing.tasks.round_pair_task.delay") as delay:
         with django_capture_on_commit_callbacks(execute=True) as callbacks:
             rnd = round_pair(tournament=swiss, user=arbiter)
             delay.assert_not_called()
@@ -100,7 +93,7 @@ def test_a_crash_while_pairing_leaves_no_half_paired_round_and_it_can_be_paired_
 def test_a_crash_after_some_boards_are_written_rolls_all_of_them_back(tournament, arbiter):
     add_players(tournament, 7)  # odd: the bye is written after the boards
     rnd = round_pair(tournament=tournament, user=arbiter)
-    with mock.patch("tournaments.services.rounds.RoundBye.objects.create", side_effect=RuntimeError("crash")):
+    with mock.patch("pairing.services.swiss.RoundBye.objects.create", side_effect=RuntimeError("crash")):
         round_pair_execute(round_id=rnd.pk)
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.FAILED
@@ -117,7 +110,7 @@ def test_a_pairing_that_fails_the_independent_check_is_never_saved(swiss, arbite
         result = real(request)
         return replace(result, boards=result.boards[1:])  # two players left unpaired, unreported
 
-    with mock.patch("pairing.engine.dutch.pair_round", side_effect=engine_that_forgets_a_board):
+    with mock.patch("pairing.services.swiss.pair_round", side_effect=engine_that_forgets_a_board):
         round_pair_execute(round_id=rnd.pk)
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.FAILED and "independent check" in rnd.error
@@ -153,7 +146,7 @@ def test_a_draft_that_pairs_someone_now_on_a_bye_must_be_paired_again(swiss, arb
     round_pair_execute(round_id=rnd.pk)
     player = Participant.objects.get(tournament=swiss, pairing_number=3)
     bye = bye_request(participant=player, round_number=1, kind="zero", user=arbiter)
-    assert bye.needs_repair
+    assert bye.draft_needs_repair
     with pytest.raises(ValidationFailed, match="Pair the round again"):
         round_publish(round=rnd, user=arbiter)
     round_repair(round=rnd, user=arbiter)
@@ -172,10 +165,10 @@ def test_swapping_colours_warns_about_each_rule_it_breaks(tournament, arbiter):
     for board in Board.objects.filter(round=rnd):
         warnings_per_board[board.number] = board_swap_colours(board=board, user=arbiter)
         board_swap_colours(board=Board.objects.get(pk=board.pk), user=arbiter)  # and back
-    rules = {w["rule"] for ws in warnings_per_board.values() for w in ws}
+    rules = {w.rule for ws in warnings_per_board.values() for w in ws}
     # After W,B or B,W histories every swap in round 3 breaks a colour rule for someone.
     assert rules & {"colour-three-in-row", "colour-difference", "colour-clash"}
-    assert all(w["names"] and w["message"] for ws in warnings_per_board.values() for w in ws)
+    assert all(w.names and w.message for ws in warnings_per_board.values() for w in ws)
     rnd.refresh_from_db()
     assert rnd.violations == []  # swapped back: nothing broken any more
 
@@ -191,7 +184,7 @@ def test_exchanging_opponents_into_a_rematch_is_named(tournament, arbiter):
         board_swap_colours(board=b2, user=arbiter)
         b2.refresh_from_db()
     warnings = boards_exchange_opponents(board_a=b1, board_b=b2, user=arbiter)
-    assert "rematch" in {w["rule"] for w in warnings}
+    assert "rematch" in {w.rule for w in warnings}
     rnd.refresh_from_db()
     assert "rematch" in {v["rule"] for v in rnd.violations}
     assert Board.objects.filter(round=rnd).count() == 2

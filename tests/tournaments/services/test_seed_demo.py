@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from pairing.services import standings_for_tournament
+from pairing.adapters import standings_for_tournament
 from tournaments.models import Board, Round, Tournament
 
 

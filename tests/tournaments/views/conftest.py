@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from pairing.services.swiss import round_pair, round_pair_execute
 from tests.tournaments.services.conftest import add_players, pair_and_publish, play_round  # noqa: F401
 from tournaments.models import Round
-from tournaments.services.rounds import round_pair, round_pair_execute
 
 
 @pytest.fixture
 def players(tournament):
-    from tournaments.services.players import pairing_numbers_assign
+    from tournaments.services.pairing_numbers import pairing_numbers_assign
 
     people = add_players(tournament, 8)
     pairing_numbers_assign(tournament)

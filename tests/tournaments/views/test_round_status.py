@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from django.urls import reverse
 
+from pairing.services.swiss import round_pair, round_pair_execute
 from tournaments.models import Round
-from tournaments.services.rounds import round_pair, round_pair_execute
 
 from .conftest import htmx
 

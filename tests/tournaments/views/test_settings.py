@@ -74,3 +74,17 @@ def test_the_page_title_is_plain_text_and_the_staff_section_appears_once(organis
     body = organiser_client.get(settings_url(tournament)).content.decode()
     assert "<title>Settings · Club Championship</title>" in body
     assert body.count('id="staff"') == 1 and body.count('id="staff-form"') == 1
+
+
+def test_after_round_one_a_browser_posting_only_the_open_fields_renames_whatever_the_settings(
+    organiser_client, tournament, published_round
+):
+    """Browsers do not send disabled fields: the form fills them from the tournament and the
+    service sees them unchanged (the view no longer filters them out itself)."""
+    Tournament.objects.filter(pk=tournament.pk).update(
+        win_points=6, draw_points=2, loss_points=0, bye_points=6
+    )
+    response = organiser_client.post(settings_url(tournament), {"name": "Renamed", "place": "Library"})
+    assert response.status_code == 302
+    t = Tournament.objects.get(pk=tournament.pk)
+    assert (t.name, t.place, t.win_points, t.draw_points) == ("Renamed", "Library", 6, 2)

@@ -1,0 +1,1 @@
+"""``manage.py`` commands: file exchange (TRF, JSON, CSV) and the demo data."""

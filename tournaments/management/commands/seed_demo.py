@@ -14,11 +14,14 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from pairing.services.round_robin import tournament_start
+from pairing.services.swiss import round_pair, round_pair_execute, round_publish
 from tournaments.models import Board, Club, Round, Tournament, TournamentRole
-from tournaments.services.players import bye_request, participant_register, participant_withdraw
+from tournaments.services.byes import bye_request
+from tournaments.services.registration import participant_register
 from tournaments.services.results import result_record
-from tournaments.services.rounds import round_pair, round_pair_execute, round_publish, tournament_start
 from tournaments.services.tournaments import tournament_create
+from tournaments.services.withdrawals import participant_withdraw
 
 DEMO_USERNAME = "arbiter"
 DEMO_PASSWORD = "demo-arbiter-2026"

@@ -1,0 +1,13 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from accounts import views
+
+app_name = "accounts"
+
+urlpatterns = [
+    path("", views.tokens, name="tokens"),
+    path("<int:token_id>/revoke/", views.token_revoke, name="token_revoke"),
+    path("legacy/revoke/", views.legacy_token_revoke, name="legacy_token_revoke"),
+]

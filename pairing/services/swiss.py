@@ -1,0 +1,384 @@
+"""A Swiss round's life: claim, pair (the task's body), publish, delete, pair again.
+
+* ``round_pair(*, tournament, user) -> Round``: claim the next round and enqueue its pairing.
+  Refuses while a result of the last round is missing (the message names the boards). The claim
+  is idempotent: under a row lock on the tournament it returns the round already being paired or
+  in draft, so twenty simultaneous clicks create one round. A round whose pairing failed is
+  claimed again. The Celery task (:mod:`pairing.tasks`) is enqueued with ``transaction.on_commit``.
+* ``round_pair_execute(*, round_id)``: the task body. In one transaction: lock the round, build the
+  engine request (:mod:`pairing.adapters`), pair with ``least_bad=True``, verify with
+  ``check_pairing`` (the checker must find exactly the violations the engine reported), save the
+  boards and the pairing-allocated bye, the explanation and the violations, and set the round to
+  ``draft``. Any error rolls all of that back and marks the round ``failed`` with the reason; it
+  can then be paired again.
+* ``round_publish(*, round, user)``, ``round_delete(*, round, user)`` (drafts and failed rounds),
+  ``round_repair(*, round, user)`` (pair a draft again, e.g. after a late bye request).
+
+Baku: when round 1 is paired, the engine's plan names the last GA participant and the tournament
+stores it (C.04.7 1.3: later rounds keep the same one); deleting or re-pairing round 1 forgets it.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import asdict
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from pairing import adapters
+from pairing.engine.checks import check_pairing
+from pairing.engine.dutch import pair_round
+from pairing.engine.types import Board as EngineBoard
+from pairing.engine.types import PairingResult, Violation
+from tournaments import permissions
+from tournaments.models import Board, Round, RoundBye, Tournament
+from tournaments.services.audit import audit_record
+from tournaments.services.errors import ConflictError, ValidationFailed
+from tournaments.services.pairing_numbers import pairing_numbers_assign
+from tournaments.services.versions import tournament_changed
+
+logger = logging.getLogger(__name__)
+
+
+class PairingCheckFailed(Exception):
+    """The engine's pairing did not pass the independent checker: never saved."""
+
+
+def require_arbiter(user: Any, tournament: Tournament) -> None:
+    """Pairing and changing rounds is for the tournament's organisers and arbiters."""
+    permissions.require_arbiter(user, tournament, to="pair and change rounds")
+
+
+def _enqueue(rnd: Round) -> None:
+    from pairing.tasks import round_pair_task  # the task module imports this one
+
+    round_id = rnd.pk
+    transaction.on_commit(lambda: round_pair_task.delay(round_id))
+
+
+def missing_results(rnd: Round) -> list[int]:
+    return list(Board.objects.filter(round=rnd, result=Board.Result.PENDING).values_list("number", flat=True))
+
+
+def next_round_offered(tournament: Tournament, latest: Round | None) -> bool:
+    """Whether pairing a new round is on offer: a Swiss with rounds left whose latest round (if
+    any) is published or finished. :func:`round_pair` still refuses while a result is missing."""
+    if tournament.format != Tournament.Format.SWISS:
+        return False
+    if latest is None:
+        return True
+    return (
+        latest.status in (Round.Status.PUBLISHED, Round.Status.FINISHED)
+        and latest.number < tournament.rounds_planned
+    )
+
+
+def round_pair(*, tournament: Tournament, user: Any) -> Round:
+    """Claim the next round for pairing (see the module docstring)."""
+    require_arbiter(user, tournament)
+    if tournament.format == Tournament.Format.ROUND_ROBIN:
+        raise ValidationFailed(
+            "A round robin is not paired round by round: start it, and every round is drawn up."
+        )
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        latest = Round.objects.filter(tournament=locked).order_by("-number").first()
+        if latest is not None and latest.status in (Round.Status.PAIRING, Round.Status.DRAFT):
+            if latest.status == Round.Status.PAIRING:
+                # Re-enqueueing is safe (the task only acts on a round still in `pairing`) and
+                # rescues a round whose worker died.
+                _enqueue(latest)
+            return latest
+        if latest is not None and latest.status == Round.Status.FAILED:
+            latest.status = Round.Status.PAIRING
+            latest.error = ""
+            latest.save(update_fields=["status", "error"])
+            audit_record(
+                tournament=locked,
+                user=user,
+                action="round_pair_retry",
+                obj=latest,
+                after={"number": latest.number},
+            )
+            _enqueue(latest)
+            return latest
+        if latest is not None and latest.status == Round.Status.PUBLISHED:
+            boards = missing_results(latest)
+            listed = ", ".join(str(n) for n in boards)
+            raise ValidationFailed(
+                f"Round {latest.number} is not finished: board{'s' if len(boards) > 1 else ''} {listed} "
+                f"{'have' if len(boards) > 1 else 'has'} no result yet. The next pairing depends on the scores, "
+                "so enter every result first."
+            )
+        if not next_round_offered(locked, latest):
+            raise ValidationFailed(f"All {locked.rounds_planned} rounds have been paired.")
+        number = 1 if latest is None else latest.number + 1
+        if number == 1:
+            pairing_numbers_assign(locked)
+        request = adapters.pairing_request_for_round(locked, number)
+        available = sum(1 for p in request.participants if p.available)
+        if available < 2:
+            raise ValidationFailed(
+                f"Only {available} participant{'s' if available != 1 else ''} can be paired in round {number}; "
+                "at least two are needed."
+            )
+        try:
+            with transaction.atomic():
+                rnd = Round.objects.create(tournament=locked, number=number, status=Round.Status.PAIRING)
+        except IntegrityError:
+            # Another request got there first (possible only where the row lock is not honoured).
+            return Round.objects.get(tournament=locked, number=number)
+        if locked.status == Tournament.Status.REGISTRATION:
+            locked.status = Tournament.Status.RUNNING
+            locked.save(update_fields=["status", "updated_at"])
+        audit_record(tournament=locked, user=user, action="round_pair", obj=rnd, after={"number": number})
+        _enqueue(rnd)
+    return rnd
+
+
+def violation_key(v: Violation) -> tuple[str, tuple[int, ...]]:
+    return (v.rule, tuple(sorted(v.participants)))
+
+
+def violations_json(
+    violations: list[Violation] | tuple[Violation, ...], names: dict[int, str]
+) -> list[dict[str, Any]]:
+    """Violations as stored on the round (JSON): rule, participant ids, their names, message."""
+    return [
+        {
+            "rule": v.rule,
+            "participants": list(v.participants),
+            "names": [names.get(pk, str(pk)) for pk in v.participants],
+            "message": v.message,
+        }
+        for v in violations
+    ]
+
+
+def lock_tournament_of(round_id: int) -> None:
+    """Lock the round's tournament row before the round itself, the order every other service uses
+    (round_publish, round_repair, round_delete, players...). Locking both in one joined
+    ``SELECT ... FOR UPDATE`` leaves the order to the query plan: the task could hold the round and
+    wait for the tournament while a re-pair clicked meanwhile held the tournament and waited for the
+    round, and PostgreSQL would kill one of them (a 500, or a round failed for no reason)."""
+    tournament_id = Round.objects.filter(pk=round_id).values_list("tournament_id", flat=True).first()
+    if tournament_id is not None:
+        list(Tournament.objects.select_for_update().filter(pk=tournament_id).values_list("pk", flat=True))
+
+
+def _freeze_baku_boundary(tournament: Tournament) -> None:
+    """Round 1: store the last GA participant the engine's plan names (C.04.7 1.3)."""
+    if tournament.baku_last_ga_id is not None:
+        return
+    plan = adapters.baku_plan_for(tournament)
+    if plan is not None:
+        tournament.baku_last_ga_id = plan.last_ga
+        tournament.save(update_fields=["baku_last_ga"])
+
+
+def _pair(round_id: int) -> None:
+    with transaction.atomic():
+        lock_tournament_of(round_id)
+        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+        if rnd.status != Round.Status.PAIRING:
+            return
+        tournament = rnd.tournament
+        if rnd.number == 1:
+            _freeze_baku_boundary(tournament)
+        request = adapters.pairing_request_for_round(tournament, rnd.number, least_bad=True)
+        result = pair_round(request)
+        found = check_pairing(request, result)
+        if sorted(map(violation_key, found)) != sorted(map(violation_key, result.violations)):
+            reported = set(map(violation_key, result.violations))
+            unexpected = [v.message.rstrip(".") for v in found if violation_key(v) not in reported]
+            raise PairingCheckFailed(
+                "The pairing did not pass the independent check"
+                + (
+                    f": {'; '.join(unexpected)}"
+                    if unexpected
+                    else " (it reported a broken rule the checker did not find)"
+                )
+                + ". Nothing was saved."
+            )
+        Board.objects.bulk_create(
+            Board(round=rnd, number=b.number, white_id=b.white, black_id=b.black) for b in result.boards
+        )
+        if result.bye is not None:
+            RoundBye.objects.create(
+                tournament=tournament,
+                participant_id=result.bye,
+                round_number=rnd.number,
+                kind=RoundBye.Kind.PAIRING_ALLOCATED,
+                points=tournament.bye_points,
+            )
+        names = adapters.engine_participant_names(request)
+        explanation = asdict(result.explanation)
+        explanation["names"] = {str(k): v for k, v in names.items()}
+        if tournament.acceleration == Tournament.Acceleration.BAKU:
+            vp = adapters.virtual_points(tournament, rnd.number)
+            explanation["baku"] = {
+                "ga": sorted(vp),
+                "virtual_points": {str(k): v for k, v in vp.items()},
+            }
+        rnd.explanation = explanation
+        rnd.violations = violations_json(result.violations, names)
+        rnd.status = Round.Status.DRAFT
+        rnd.error = ""
+        rnd.save(update_fields=["explanation", "violations", "status", "error"])
+        tournament_changed(tournament.pk)
+        audit_record(
+            tournament=tournament,
+            user=None,
+            action="round_paired",
+            obj=rnd,
+            after={
+                "boards": [[b.number, b.white, b.black] for b in result.boards],
+                "bye": result.bye,
+                "violations": [v.rule for v in result.violations],
+            },
+        )
+
+
+def round_pair_execute(*, round_id: int) -> None:
+    """Pair a claimed round (the Celery task body). Failures leave nothing half-done: the round is
+    marked ``failed`` with the reason, and pairing it again is allowed."""
+    try:
+        _pair(round_id)
+    except Exception as exc:
+        logger.exception("Pairing round %s failed", round_id)
+        message = str(exc) or exc.__class__.__name__
+        with transaction.atomic():
+            lock_tournament_of(round_id)
+            updated = Round.objects.filter(pk=round_id, status=Round.Status.PAIRING).update(
+                status=Round.Status.FAILED, error=message[:2000]
+            )
+            rnd = Round.objects.filter(pk=round_id).select_related("tournament").first()
+            if updated and rnd is not None:
+                tournament_changed(rnd.tournament_id)
+                audit_record(
+                    tournament=rnd.tournament,
+                    user=None,
+                    action="round_pair_failed",
+                    obj=rnd,
+                    after={"error": message},
+                )
+
+
+def current_check(rnd: Round) -> list[Violation]:
+    """The rules the round's boards break now, as the independent checker sees them."""
+    request = adapters.pairing_request_for_round(rnd.tournament, rnd.number)
+    boards = tuple(
+        EngineBoard(number=b.number, white=b.white_id, black=b.black_id)
+        for b in Board.objects.filter(round=rnd).order_by("number")
+    )
+    bye = (
+        RoundBye.objects.filter(
+            round_number=rnd.number, tournament=rnd.tournament, kind=RoundBye.Kind.PAIRING_ALLOCATED
+        )
+        .values_list("participant_id", flat=True)
+        .first()
+    )
+    return check_pairing(request, PairingResult(boards=boards, bye=bye))
+
+
+def locked_draft(rnd: Round, *, allow_failed: bool = False) -> Round:
+    """The round, locked (tournament first, see :func:`lock_tournament_of`), if it is still a draft."""
+    lock_tournament_of(rnd.pk)
+    try:
+        locked = Round.objects.select_for_update().select_related("tournament").get(pk=rnd.pk)
+    except Round.DoesNotExist:  # deleted by a request that got the lock first (a double click)
+        raise ConflictError(f"Round {rnd.number} has just been deleted by someone else.") from None
+    allowed = (Round.Status.DRAFT, Round.Status.FAILED) if allow_failed else (Round.Status.DRAFT,)
+    if locked.status not in allowed:
+        raise ValidationFailed(
+            f"Round {locked.number} is {locked.get_status_display().lower()}: only a draft can be changed."
+        )
+    return locked
+
+
+def round_publish(*, round: Round, user: Any) -> Round:  # noqa: A002 - the brief's keyword
+    """Publish a draft: players see it and results can be entered."""
+    require_arbiter(user, round.tournament)
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=round.tournament_id)
+        rnd = locked_draft(round)
+        blocking = [
+            v for v in current_check(rnd) if v.rule in ("unavailable-paired", "not-paired", "paired-twice")
+        ]
+        if blocking:
+            raise ValidationFailed(
+                "The draft no longer fits who is playing: "
+                + "; ".join(v.message for v in blocking)
+                + ". Pair the round again before publishing."
+            )
+        rnd.status = Round.Status.PUBLISHED
+        rnd.published_at = timezone.now()
+        rnd.save(update_fields=["status", "published_at"])
+        tournament_changed(rnd.tournament_id)
+        audit_record(
+            tournament=rnd.tournament,
+            user=user,
+            action="round_publish",
+            obj=rnd,
+            after={"number": rnd.number},
+        )
+    round.refresh_from_db()
+    return round
+
+
+def _clear_pairing(rnd: Round) -> None:
+    Board.objects.filter(round=rnd).delete()
+    RoundBye.objects.filter(
+        tournament=rnd.tournament, round_number=rnd.number, kind=RoundBye.Kind.PAIRING_ALLOCATED
+    ).delete()
+
+
+def round_delete(*, round: Round, user: Any) -> None:  # noqa: A002
+    """Delete a draft (or failed) round; the previous round becomes the latest again."""
+    require_arbiter(user, round.tournament)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=round.tournament_id)
+        rnd = locked_draft(round, allow_failed=True)
+        boards = list(Board.objects.filter(round=rnd).values_list("number", "white_id", "black_id"))
+        _clear_pairing(rnd)
+        number = rnd.number
+        rnd.delete()
+        if number == 1:
+            tournament.baku_last_ga = None
+            tournament.status = Tournament.Status.REGISTRATION
+            tournament.save(update_fields=["baku_last_ga", "status", "updated_at"])
+        tournament_changed(tournament.pk)
+        audit_record(
+            tournament=tournament,
+            user=user,
+            action="round_delete",
+            obj=None,
+            before={"number": number, "boards": [list(b) for b in boards]},
+        )
+
+
+def round_repair(*, round: Round, user: Any) -> Round:  # noqa: A002
+    """Throw away a draft's pairing and pair the round again (e.g. after a bye request)."""
+    require_arbiter(user, round.tournament)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=round.tournament_id)
+        rnd = locked_draft(round, allow_failed=True)
+        _clear_pairing(rnd)
+        if rnd.number == 1:
+            pairing_numbers_assign(tournament)
+            if tournament.baku_last_ga_id is not None:
+                tournament.baku_last_ga = None
+                tournament.save(update_fields=["baku_last_ga"])
+        rnd.status = Round.Status.PAIRING
+        rnd.error = ""
+        rnd.explanation = {}
+        rnd.violations = []
+        rnd.save(update_fields=["status", "error", "explanation", "violations"])
+        audit_record(
+            tournament=tournament, user=user, action="round_repair", obj=rnd, after={"number": rnd.number}
+        )
+        _enqueue(rnd)
+    round.refresh_from_db()
+    return round

@@ -1,0 +1,273 @@
+"""Reads of the reporting app: a player's board as their phone shows it, a round's reports as the
+arbiter sees them (with the counts at a glance), the organiser's list of links, the log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Max, Q
+
+from reports.models import ReportingLink, ReportingSettings, ResultReport
+from reports.tokens import token_hash
+from tournaments.models import AuditLog, Board, Participant, Round, RoundBye, Tournament
+
+OPEN_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.FINISHED)
+
+
+def link_get(token: str) -> ReportingLink | None:
+    """The live link with this token, or None (unknown, revoked, or malformed: all alike)."""
+    if not token or len(token) > 64:
+        return None
+    return (
+        ReportingLink.objects.select_related("participant__tournament")
+        .filter(token_hash=token_hash(token), revoked_at__isnull=True)
+        .first()
+    )
+
+
+def settings_get(tournament: Tournament) -> ReportingSettings:
+    return ReportingSettings.objects.filter(tournament=tournament).first() or ReportingSettings(
+        tournament=tournament
+    )
+
+
+def latest_round(tournament: Tournament) -> Round | None:
+    """The round players are playing or have just played: the latest published or finished one."""
+    return (
+        Round.objects.filter(tournament=tournament, status__in=OPEN_ROUND_STATUSES)
+        .order_by("-number")
+        .first()
+    )
+
+
+def _current(report: ResultReport | None, board: Board) -> ResultReport | None:
+    """An open report still describes the board only if nobody changed the board since."""
+    if report is None or board.result or report.board_version != board.version:
+        return None
+    return report
+
+
+# --- the player's phone -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choice:
+    result: str
+    label: str
+    """From the player's side: "I won (1-0)"."""
+
+
+@dataclass
+class PlayerView:
+    participant: Participant
+    tournament: Tournament
+    round: Round | None = None
+    board: Board | None = None
+    bye: RoundBye | None = None
+    colour: str = ""
+    opponent: Participant | None = None
+    report: ResultReport | None = None
+    state: str = "no-round"
+    """no-round, not-paired, bye, recorded, report (nothing reported yet), waiting (own report
+    open), answer (the opponent's report waits for this player), confirmed, disputed."""
+    choices: list[Choice] = field(default_factory=list)
+    counter_choices: list[Choice] = field(default_factory=list)
+
+    @property
+    def marker(self) -> str:
+        """Changes whenever what the page shows changes: the page's poll sends it back."""
+        parts = [self.state, self.round.pk if self.round else 0, self.round.status if self.round else ""]
+        if self.board is not None:
+            parts += [self.board.pk, self.board.version]
+        if self.report is not None:
+            parts += [self.report.pk, self.report.status]
+        return ".".join(str(p) for p in parts)
+
+
+def _choices(colour: str) -> list[Choice]:
+    mine, theirs = ("1-0", "0-1") if colour == "white" else ("0-1", "1-0")
+    return [
+        Choice(mine, f"I won ({mine})"),
+        Choice("1/2-1/2", "Draw (½-½)"),
+        Choice(theirs, f"I lost ({theirs})"),
+    ]
+
+
+def player_view(participant: Participant) -> PlayerView:
+    """What the player's phone shows: their board in the latest published round and its report."""
+    tournament = participant.tournament
+    view = PlayerView(participant, tournament, round=latest_round(tournament))
+    if view.round is None:
+        return view
+    board = (
+        Board.objects.filter(Q(white=participant) | Q(black=participant), round=view.round)
+        .select_related("white", "black")
+        .first()
+    )
+    if board is None:
+        view.bye = RoundBye.objects.filter(participant=participant, round_number=view.round.number).first()
+        view.state = "bye" if view.bye else "not-paired"
+        return view
+    view.board = board
+    view.colour = "white" if board.white_id == participant.pk else "black"
+    view.opponent = board.black if view.colour == "white" else board.white
+    view.choices = _choices(view.colour)
+    if board.result or view.round.status == Round.Status.FINISHED:
+        view.state = "recorded"
+        return view
+    report = _current(ResultReport.objects.filter(board=board, status__in=ResultReport.OPEN).first(), board)
+    view.report = report
+    if report is None:
+        view.state = "report"
+    elif report.status == ResultReport.Status.REPORTED:
+        view.state = "waiting" if report.reported_by_id == participant.pk else "answer"
+        view.counter_choices = [c for c in view.choices if c.result != report.result]
+    else:
+        view.state = report.status
+    return view
+
+
+# --- the arbiter's table ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardReport:
+    board: Board
+    report: ResultReport | None
+    """The open report that still describes the board, or None."""
+    state: str
+    """finished (the board has its result), reported (one player so far), confirmed, disputed, missing."""
+
+    @property
+    def pending(self) -> bool:
+        return self.report is not None
+
+
+@dataclass(frozen=True)
+class Counts:
+    boards: int
+    finished: int
+    reported: int
+    confirmed: int
+    disputed: int
+    missing: int
+
+
+@dataclass(frozen=True)
+class RoundOverview:
+    round: Round
+    rows: list[BoardReport]
+    counts: Counts
+    marker: str
+    """Changes whenever a board or a report of the round changes: the live poll compares it."""
+
+    @property
+    def by_board(self) -> dict[int, BoardReport]:
+        return {row.board.pk: row for row in self.rows}
+
+
+def round_overview(rnd: Round) -> RoundOverview:
+    """Every board of the round with its open report and state, and the counts (three queries)."""
+    boards = list(Board.objects.filter(round=rnd).select_related("white", "black").order_by("number"))
+    reports = {
+        r.board_id: r
+        for r in ResultReport.objects.filter(board__round=rnd, status__in=ResultReport.OPEN).select_related(
+            "reported_by", "answered_by"
+        )
+    }
+    rows = []
+    for board in boards:
+        report = _current(reports.get(board.pk), board)
+        if board.result:
+            state = "finished"
+        elif report is None:
+            state = "missing"
+        else:
+            state = report.status
+        rows.append(BoardReport(board, report, state))
+    tally = {
+        s: sum(1 for r in rows if r.state == s)
+        for s in ("finished", "reported", "confirmed", "disputed", "missing")
+    }
+    counts = Counts(boards=len(rows), **tally)
+    stamp = ResultReport.objects.filter(board__round=rnd).aggregate(n=Count("pk"), at=Max("updated_at"))
+    versions = sum(b.version for b in boards)
+    marker = f"{rnd.status}.{versions}.{stamp['n']}.{stamp['at'].timestamp() if stamp['at'] else 0}"
+    return RoundOverview(rnd, rows, counts, marker)
+
+
+# --- the organiser's links page and the log ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LinkRow:
+    participant: Participant
+    link: ReportingLink | None
+
+
+def link_rows(tournament: Tournament) -> list[LinkRow]:
+    live = {
+        link.participant_id: link
+        for link in ReportingLink.objects.filter(tournament=tournament, revoked_at__isnull=True)
+    }
+    people = Participant.objects.filter(tournament=tournament).order_by("name")
+    return [LinkRow(p, live.get(p.pk)) for p in people]
+
+
+def without_link(tournament: Tournament, *, with_email: bool = False) -> list[Participant]:
+    """Active participants with no live link (optionally only those the roster has an address for)."""
+    people = (
+        Participant.objects.filter(tournament=tournament, status=Participant.Status.ACTIVE)
+        .exclude(pk__in=ReportingLink.objects.filter(revoked_at__isnull=True).values("participant_id"))
+        .select_related("tournament")
+        .order_by("name")
+    )
+    return list(people.exclude(email="") if with_email else people)
+
+
+ACTION_LABELS = {
+    "report.submit": "reported",
+    "report.confirm": "confirmed",
+    "report.dispute": "disputed",
+    "report.accept": "accepted",
+    "report.auto_accept": "auto-accepted",
+    "report.override": "overrode",
+    "report.superseded": "closed (the board changed since)",
+    "reporting_link.issue": "issued a link",
+    "reporting_link.revoke": "revoked a link",
+    "reporting_link.email": "e-mailed a link",
+    "reporting.settings": "changed auto-accept",
+}
+
+
+@dataclass(frozen=True)
+class LogLine:
+    entry: AuditLog
+    who: str
+    """The user for staff steps, the player's name for steps made with a reporting link."""
+    label: str
+    detail: str
+
+
+def reporting_log(tournament: Tournament, limit: int = 50) -> list[LogLine]:
+    """The latest reporting steps: who reported, confirmed, disputed, accepted, overrode."""
+    rows = AuditLog.objects.filter(tournament=tournament, action__startswith="report").select_related("user")
+    lines = []
+    for entry in rows.order_by("-at", "-id")[:limit]:
+        after = entry.after or {}
+        who = entry.user.get_username() if entry.user else after.get("by", "system")
+        parts = []
+        if after.get("board"):
+            parts.append(f"board {after['board']}")
+        if after.get("result"):
+            parts.append(
+                Board.Result(after["result"]).label
+                if after["result"] in Board.Result.values
+                else after["result"]
+            )
+        if after.get("counter_result"):
+            parts.append(f"(says {Board.Result(after['counter_result']).label})")
+        if after.get("participant"):
+            parts.append(f"for {after['participant']}")
+        lines.append(LogLine(entry, who, ACTION_LABELS.get(entry.action, entry.action), " ".join(parts)))
+    return lines

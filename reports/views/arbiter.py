@@ -1,0 +1,191 @@
+"""The arbiter's reports page: every board of a round with its report, the counts at a glance,
+accept (key ``a`` on a focused row), accept every confirmed report, override; the log.
+
+``report-table`` polls every 5 s with the marker it shows (``?seen=``): 204 while nothing changed,
+so the table is not re-rendered under the arbiter's keyboard. Posts redirect back without
+JavaScript; with htmx they answer the table with the outcome in it and ``HX-Trigger:
+standings-changed`` (what the round page listens to) when a result was recorded.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import trigger_client_event
+
+from reports import selectors
+from reports.forms import AcceptForm, OverrideForm, ReportingSettingsForm
+from reports.services.arbiter import (
+    report_accept,
+    report_override,
+    reporting_settings_update,
+    reports_accept_confirmed,
+)
+from tournaments.models import Board, Round, Tournament
+from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_arbitrate, can_organise, staff_tournament
+from tournaments.services.errors import ServiceError
+
+PAGE = "reports/round.html"
+
+
+def _context(request: HttpRequest, tournament: Tournament, rnd: Round | None, **extra: object) -> dict:
+    return {
+        "tournament": tournament,
+        "round": rnd,
+        "overview": selectors.round_overview(rnd) if rnd else None,
+        "rounds": Round.objects.filter(
+            tournament=tournament, status__in=selectors.OPEN_ROUND_STATUSES
+        ).values_list("number", flat=True),
+        "can_accept": can_arbitrate(request.user, tournament),
+        "can_organise": can_organise(request.user, tournament),
+        "settings": selectors.settings_get(tournament),
+        "log": selectors.reporting_log(tournament),
+        **extra,
+    }
+
+
+@require_GET
+@staff_tournament(VIEW)
+def overview(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    rnd = selectors.latest_round(tournament)
+    if rnd is not None:
+        return redirect("reports:round", tournament_id=tournament.pk, number=rnd.number)
+    return render(request, PAGE, _context(request, tournament, None))
+
+
+@require_GET
+@staff_tournament(VIEW)
+def round_reports(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    rnd = get_object_or_404(
+        Round, tournament=tournament, number=number, status__in=selectors.OPEN_ROUND_STATUSES
+    )
+    context = _context(request, tournament, rnd)
+    if request.htmx:
+        if request.GET.get("seen") == context["overview"].marker:
+            return HttpResponse(status=204)
+        return render(request, f"{PAGE}#report-table", context)
+    return render(request, PAGE, context)
+
+
+PANEL = "reports/_round_reports.html"
+
+
+def _answer(
+    request: HttpRequest, tournament: Tournament, rnd: Round, error: str, notice: str
+) -> HttpResponse:
+    """Without htmx: a message and back to ``next`` (the round page's panel sends it) or this page.
+    With htmx: the part that asked, the round page's panel (``HX-Target: round-reports``) or the table."""
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        if notice:
+            messages.success(request, notice)
+        back = request.POST.get("next", "")
+        if url_has_allowed_host_and_scheme(
+            back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        ):
+            return redirect(back)
+        return redirect("reports:round", tournament_id=tournament.pk, number=rnd.number)
+    context = _context(request, tournament, rnd, error=error, notice=notice)
+    template = PANEL if request.htmx.target == "round-reports" else f"{PAGE}#report-table"
+    response = render(request, template, context)
+    if notice:
+        trigger_client_event(response, "standings-changed")
+    return response
+
+
+def _board(tournament: Tournament, board_id: int) -> Board:
+    return get_object_or_404(
+        Board.objects.select_related("round__tournament"), pk=board_id, round__tournament=tournament
+    )
+
+
+def _on_board(
+    request: HttpRequest, tournament: Tournament, board: Board, error: str, call, done
+) -> HttpResponse:
+    """Run ``call()`` (a service returning the board) unless the form already failed with ``error``."""
+    notice = ""
+    if not error:
+        try:
+            board = call()
+        except ServiceError as exc:
+            error = exc.message
+        else:
+            notice = done(board)
+    return _answer(request, tournament, board.round, error, notice)
+
+
+@require_POST
+@staff_tournament(ARBITRATE)
+def accept(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpResponse:
+    board = _board(tournament, board_id)
+    form = AcceptForm(request.POST)
+    return _on_board(
+        request,
+        tournament,
+        board,
+        "" if form.is_valid() else "Reload the page: the form was incomplete.",
+        lambda: report_accept(report_id=form.cleaned_data["report"], user=request.user, board_id=board.pk),
+        lambda b: f"Board {b.number}: {b.get_result_display()} accepted.",
+    )
+
+
+@require_POST
+@staff_tournament(ARBITRATE)
+def accept_confirmed(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    try:
+        outcome = reports_accept_confirmed(round=rnd, user=request.user)
+    except ServiceError as exc:
+        return _answer(request, tournament, rnd, exc.message, "")
+    boards = ", ".join(str(n) for n in outcome.accepted)
+    notice = f"Accepted {len(outcome.accepted)} confirmed report(s){f' (boards {boards})' if boards else ''}."
+    if not outcome.accepted and not outcome.refused:
+        notice = "There were no confirmed reports to accept."
+    return _answer(request, tournament, rnd, " ".join(outcome.refused), notice)
+
+
+@require_POST
+@staff_tournament(ARBITRATE)
+def override(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpResponse:
+    board = _board(tournament, board_id)
+    form = OverrideForm(request.POST)
+    return _on_board(
+        request,
+        tournament,
+        board,
+        "" if form.is_valid() else "Choose a result.",
+        lambda: report_override(
+            board=board,
+            user=request.user,
+            result=form.cleaned_data["result"],
+            expected_version=form.cleaned_data["version"],
+        ),
+        lambda b: f"Board {b.number}: {b.get_result_display() or 'result cleared'} entered.",
+    )
+
+
+@require_POST
+@staff_tournament(ORGANISE)
+def settings_update(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = ReportingSettingsForm(request.POST)
+    form.is_valid()
+    try:
+        row = reporting_settings_update(
+            tournament=tournament,
+            user=request.user,
+            auto_accept_confirmed=form.cleaned_data.get("auto_accept_confirmed", False),
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            "Reports both players confirm now become results by themselves."
+            if row.auto_accept_confirmed
+            else "Every report now waits for an arbiter to accept it.",
+        )
+    return redirect("reports:links", tournament_id=tournament.pk)

@@ -1,0 +1,32 @@
+"""pairing.adapters: the one mapping between board results and the engine's result letters."""
+
+from __future__ import annotations
+
+import pytest
+
+from pairing.adapters import board_result_codes, board_result_from_codes
+from pairing.engine.types import ResultCode as R
+from tournaments.models import Board
+
+
+@pytest.mark.parametrize(
+    "result", [r for r in Board.Result.values if r not in (Board.Result.PENDING, Board.Result.UNPLAYED)]
+)
+def test_every_played_or_forfeited_result_maps_to_letters_and_back(result: str) -> None:
+    codes = board_result_codes(result)
+    assert codes is not None
+    assert board_result_from_codes(*codes) == result
+
+
+def test_results_without_a_game_have_no_letters() -> None:
+    assert board_result_codes(Board.Result.PENDING) is None
+    assert board_result_codes(Board.Result.UNPLAYED) is None
+
+
+def test_games_of_less_than_one_move_read_as_ordinary_results_and_mismatches_as_nothing() -> None:
+    assert board_result_from_codes(R.UNRATED_WIN, R.UNRATED_LOSS) == Board.Result.WHITE_WINS
+    assert board_result_from_codes(R.UNRATED_DRAW, R.UNRATED_DRAW) == Board.Result.DRAW
+    assert board_result_from_codes(R.UNRATED_LOSS, R.UNRATED_WIN) == Board.Result.BLACK_WINS
+    assert board_result_from_codes(R.FORFEIT_LOSS, R.FORFEIT_LOSS) == Board.Result.DOUBLE_FORFEIT
+    assert board_result_from_codes(R.WIN, R.WIN) is None
+    assert board_result_from_codes(R.DRAW, R.LOSS) is None

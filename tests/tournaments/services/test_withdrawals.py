@@ -1,0 +1,50 @@
+"""Withdrawals: games stand, no more pairings, round robin games settled."""
+
+from __future__ import annotations
+
+import pytest
+
+from pairing.services.round_robin import tournament_start
+from tournaments.models import Board, Round, RoundBye
+from tournaments.services.errors import ValidationFailed
+from tournaments.services.tournaments import tournament_create
+from tournaments.services.withdrawals import participant_withdraw
+
+from .conftest import add_players, pair_and_publish, play_round
+
+
+def test_a_withdrawn_player_keeps_their_games_and_is_left_out_of_the_next_pairing(tournament, arbiter):
+    people = add_players(tournament, 6)
+    rnd = play_round(pair_and_publish(tournament, arbiter), arbiter)
+    leaver = people[0]
+    participant_withdraw(participant=leaver, user=arbiter)
+    leaver.refresh_from_db()
+    assert (leaver.status, leaver.withdrawn_from_round) == ("withdrawn", 2)
+    assert (
+        Board.objects.filter(round=rnd, white=leaver).exists()
+        or Board.objects.filter(round=rnd, black=leaver).exists()
+    )
+    rnd2 = pair_and_publish(tournament, arbiter)
+    paired = set(Board.objects.filter(round=rnd2).values_list("white_id", "black_id"))
+    assert leaver.pk not in {pk for pair in paired for pk in pair}
+    assert not RoundBye.objects.filter(participant=leaver, round_number=2).exists()
+    with pytest.raises(ValidationFailed, match="already withdrawn"):
+        participant_withdraw(participant=leaver, user=arbiter)
+
+
+@pytest.mark.parametrize(("rule", "expected"), [("forfeit", {"+/-", "-/+"}), ("unplayed", {"0-0"})])
+def test_a_round_robin_withdrawal_settles_the_remaining_games(organiser, rule, expected):
+    t = tournament_create(user=organiser, name="Closed", format="round_robin", withdrawal_games=rule)
+    people = add_players(t, 4)
+    tournament_start(tournament=t, user=organiser)
+    play_round(Round.objects.get(tournament=t, number=1), organiser)
+    participant_withdraw(participant=people[0], user=organiser)
+    later = Board.objects.filter(round__tournament=t, round__number__gte=2)
+    theirs = later.filter(white=people[0]) | later.filter(black=people[0])
+    assert theirs.count() == 2
+    assert set(theirs.values_list("result", flat=True)) <= expected
+    for board in theirs:
+        if rule == "forfeit":
+            winner_is_white = board.black_id == people[0].pk
+            assert board.result == ("+/-" if winner_is_white else "-/+")
+    assert later.exclude(pk__in=theirs).filter(result="").count() == 2

@@ -1,0 +1,93 @@
+"""Public read-only API, reached through a tournament's unguessable public token.
+
+No login and no authentication at all (a stale ``Authorization`` header must not turn a public read
+into a 401). Only published and finished rounds are shown, and never an e-mail address.
+"""
+
+from __future__ import annotations
+
+from django.db.models import F, Prefetch
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+
+from tournaments.api import serializers as s
+from tournaments.api.base import ApiView
+from tournaments.models import Board, Round, RoundBye
+from tournaments.public.selectors import (
+    PUBLIC_PARTICIPANT_FIELDS,
+    PUBLIC_ROUND_STATUSES,
+    public_tournament_get,
+)
+from tournaments.public.standings import standings_for_api
+
+_BOARDS = Board.objects.select_related("round", "white", "black").order_by("number")
+_NOT_FOUND = {404: s.ErrorOutput}
+
+
+class PublicView(ApiView):
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    def public_tournament(self, token: str):
+        return public_tournament_get(token=token)
+
+
+class PublicTournamentView(PublicView):
+    @extend_schema(responses={200: s.PublicTournamentOutput, **_NOT_FOUND}, summary="Public: the tournament")
+    def get(self, request, token: str):
+        return Response(s.PublicTournamentOutput(self.public_tournament(token)).data)
+
+
+class PublicParticipantListView(PublicView):
+    @extend_schema(
+        responses={200: s.PublicParticipantOutput(many=True), **_NOT_FOUND}, summary="Public: participants"
+    )
+    def get(self, request, token: str):
+        tournament = self.public_tournament(token)
+        people = tournament.participants.only(*PUBLIC_PARTICIPANT_FIELDS).order_by(
+            F("pairing_number").asc(nulls_last=True), "id"
+        )
+        return Response(s.PublicParticipantOutput(people, many=True).data)
+
+
+class PublicRoundListView(PublicView):
+    @extend_schema(
+        responses={200: s.PublicRoundOutput(many=True), **_NOT_FOUND}, summary="Public: published rounds"
+    )
+    def get(self, request, token: str):
+        tournament = self.public_tournament(token)
+        rounds = tournament.rounds.filter(status__in=PUBLIC_ROUND_STATUSES).order_by("number")
+        return Response(s.PublicRoundOutput(rounds, many=True).data)
+
+
+class PublicRoundDetailView(PublicView):
+    @extend_schema(
+        responses={200: s.PublicRoundDetailOutput, **_NOT_FOUND},
+        summary="Public: a published round's pairings and results",
+    )
+    def get(self, request, token: str, number: int):
+        tournament = self.public_tournament(token)
+        rnd = get_object_or_404(
+            Round.objects.prefetch_related(Prefetch("boards", queryset=_BOARDS)),
+            tournament=tournament,
+            number=number,
+            status__in=PUBLIC_ROUND_STATUSES,
+        )
+        rnd.byes = list(
+            RoundBye.objects.select_related("participant")
+            .filter(tournament=tournament, round_number=number)
+            .order_by("participant__pairing_number")
+        )
+        return Response(s.PublicRoundDetailOutput(rnd).data)
+
+
+class PublicStandingsView(PublicView):
+    @extend_schema(
+        responses={200: s.StandingsOutput, **_NOT_FOUND, 409: s.ErrorOutput},
+        summary="Public: standings after the last round with every result in",
+    )
+    def get(self, request, token: str):
+        # The same cached ranking the standings pages show: one read path, one engine run per change.
+        return Response(s.StandingsOutput(standings_for_api(self.public_tournament(token))).data)

@@ -1,0 +1,179 @@
+"""The crosstable and one participant's card: what everyone did round by round, from a snapshot.
+
+Both read the :class:`~tournaments.public.selectors.Snapshot` the page has already loaded and the
+ranking from :mod:`tournaments.public.standings`, so the number of queries does not grow with the
+tournament.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tournaments.models import Participant, Round, RoundBye, Tournament
+from tournaments.public.selectors import BYE_SYMBOL, Entry, Snapshot
+from tournaments.public.standings import Standings
+from tournaments.scores import format_points
+
+# --- crosstable ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CrossCell:
+    text: str
+    """Swiss wall chart: "12w1" (opponent's rank, colour, result); bye rounds show the bye."""
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class CrossRow:
+    rank: int
+    participant: Participant
+    cells: list[CrossCell]
+    points: str
+
+
+@dataclass(frozen=True, slots=True)
+class Crosstable:
+    round_numbers: list[int]
+    rows: list[CrossRow]
+    grid: bool
+    """True for round robins: one column per participant instead of one per round."""
+    columns: list[int]
+    """Rank numbers heading the grid's columns (round robins)."""
+    ranked_after: int | None = None
+    """The round the places are from; later public rounds' results are in the cells and points."""
+
+
+def crosstable_build(snapshot: Snapshot, standings: Standings) -> Crosstable:
+    rank_of = {row.participant.id: row.rank for row in standings.rows}
+    order = [row.participant for row in standings.rows]
+    number_of = {p.id: index for index, p in enumerate(order, start=1)}
+    names = {p.id: p.name for p in order}
+    if snapshot.tournament.format == Tournament.Format.ROUND_ROBIN:
+        return _grid(snapshot, order, number_of, names, standings)
+    round_numbers = [rnd.number for rnd in snapshot.rounds]
+    rows = []
+    for p in order:
+        history = snapshot.history.get(p.id, {})
+        cells = [_wall_cell(history.get(number), number_of, names) for number in round_numbers]
+        rows.append(CrossRow(rank_of[p.id], p, cells, format_points(snapshot.score(p.id))))
+    return Crosstable(round_numbers, rows, False, [], standings.through_round)
+
+
+def _wall_cell(entry: Entry | None, number_of: dict[int, int], names: dict[int, str]) -> CrossCell:
+    if entry is None:
+        return CrossCell("", "")
+    if entry.opponent_id is None:
+        label = RoundBye.Kind(entry.bye_kind).label if entry.bye_kind else "Bye"
+        return CrossCell(BYE_SYMBOL.get(entry.bye_kind, "bye"), f"{label}: {entry.symbol}")
+    opponent = number_of.get(entry.opponent_id, 0)
+    colour = entry.colour or ""
+    symbol = entry.symbol or "…"
+    title = f"{'White' if colour == 'w' else 'Black'} against {names.get(entry.opponent_id, '')}"
+    return CrossCell(f"{opponent}{colour}{symbol}", title)
+
+
+def _grid(snapshot, order, number_of, names, standings) -> Crosstable:
+    results: dict[tuple[int, int], list[str]] = {}
+    for p in order:
+        for entry in snapshot.history.get(p.id, {}).values():
+            if entry.opponent_id is not None:
+                results.setdefault((p.id, entry.opponent_id), []).append(entry.symbol or "…")
+    rows = []
+    for row in standings.rows:
+        p = row.participant
+        cells = []
+        for other in order:
+            if other.id == p.id:
+                cells.append(CrossCell("×", ""))
+            else:
+                cells.append(CrossCell(" ".join(results.get((p.id, other.id), [])), f"against {other.name}"))
+        rows.append(CrossRow(row.rank, p, cells, format_points(snapshot.score(p.id))))
+    return Crosstable([], rows, True, list(range(1, len(order) + 1)), standings.through_round)
+
+
+# --- one participant's card ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardRound:
+    round_number: int
+    board: int | None
+    colour: str
+    opponent: Participant | None
+    result: str
+    running: str
+    explanation: list[str]
+    upcoming: bool = False
+    """A round published ahead of the one being played (round robins publish them all)."""
+
+
+def _explain(rnd: Round, participant_id: int, board: int | None) -> list[str]:
+    """The parts of the engine's explanation of ``rnd`` that concern this participant."""
+    data = rnd.explanation or {}
+    if not isinstance(data, dict):
+        return []
+    lines = []
+    for group in data.get("scoregroups") or []:
+        try:
+            score, members = group[0], group[1]
+        except (TypeError, IndexError, KeyError):
+            continue
+        if participant_id in members:
+            lines.append(f"Paired in the {format_points(score)}-point group ({len(members)} players).")
+    for note in data.get("floats") or []:
+        if isinstance(note, dict) and note.get("participant") == participant_id:
+            reason = str(note.get("reason") or "")
+            start, end = note.get("from_score"), note.get("to_score")
+            if start == end:  # the bye: a float on paper, no change of group
+                lines.append(reason)
+                continue
+            direction = "down" if note.get("direction") == "down" else "up"
+            moved = (
+                f"Floated {direction} from the {format_points(start)} to the {format_points(end)}-point group"
+            )
+            lines.append(f"{moved}: {reason}" if reason else f"{moved}.")
+    for note in data.get("boards") or []:
+        if (
+            isinstance(note, dict)
+            and board is not None
+            and note.get("board") == board
+            and note.get("message")
+        ):
+            lines.append(str(note["message"]))
+    name = (data.get("names") or {}).get(str(participant_id))
+    if name:
+        lines.extend(str(note) for note in data.get("notes") or [] if name in str(note))
+    for item in rnd.violations or []:
+        if isinstance(item, dict) and participant_id in (item.get("participants") or []):
+            lines.append(f"Rule broken for this pairing: {item.get('message', item.get('rule', ''))}")
+    return list(
+        dict.fromkeys(lines)
+    )  # the engine may note one float twice (leaving the group, then the game)
+
+
+def participant_card(snapshot: Snapshot, participant_id: int) -> list[CardRound]:
+    history = snapshot.history.get(participant_id, {})
+    people = snapshot.participants
+    current = snapshot.current_round.number if snapshot.current_round else 0
+    rounds = []
+    for rnd in snapshot.rounds:
+        entry = history.get(rnd.number)
+        if entry is None:
+            rounds.append(CardRound(rnd.number, None, "", None, "", "", [], rnd.number > current))
+            continue
+        bye = RoundBye.Kind(entry.bye_kind).label if entry.bye_kind else ""
+        colour = {"w": "White", "b": "Black"}.get(entry.colour or "", bye)
+        rounds.append(
+            CardRound(
+                rnd.number,
+                entry.board,
+                colour,
+                people.get(entry.opponent_id) if entry.opponent_id else None,
+                entry.symbol,
+                format_points(entry.score_after) if entry.score_after is not None else "",
+                _explain(rnd, participant_id, entry.board),
+                rnd.number > current,
+            )
+        )
+    return rounds

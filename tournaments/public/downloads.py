@@ -1,0 +1,91 @@
+"""Downloads behind a public link: the QR code of the link, and the A4 PDFs."""
+
+from __future__ import annotations
+
+import io
+
+import qrcode
+import qrcode.image.svg
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils.cache import patch_cache_control
+from django.views.decorators.http import require_safe
+
+from config.site import absolute_url
+from tournaments.public import pdf as public_pdf
+from tournaments.public import selectors
+from tournaments.public import standings as public_standings
+from tournaments.public.responses import NO_INDEX, public_file
+
+
+def qr_code_svg(url: str) -> bytes:
+    """An SVG QR code of ``url`` (no PIL needed); medium error correction survives a smudged print."""
+    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=2)
+    code.add_data(url)
+    buffer = io.BytesIO()
+    code.make_image(image_factory=qrcode.image.svg.SvgPathImage).save(buffer)
+    return buffer.getvalue()
+
+
+@require_safe
+def qr_svg(request: HttpRequest, token: str) -> HttpResponse:
+    tournament = selectors.public_tournament_get(token=token)
+    url = absolute_url(request, reverse("public:pairings", args=[tournament.public_token]))
+    response = HttpResponse(qr_code_svg(url), content_type="image/svg+xml")
+    response["X-Robots-Tag"] = NO_INDEX
+    patch_cache_control(response, max_age=3600)
+    return response
+
+
+def _round_pdf(token: str, number: int, render, *, name: str, filename: str) -> HttpResponse:
+    """A cached PDF of one public round, drawn by ``render(tournament, pairings)``."""
+    tournament = selectors.public_tournament_get(token=token)
+
+    def build() -> bytes:
+        snapshot = selectors.snapshot_load(tournament=tournament)
+        return render(tournament, selectors.round_pairings(snapshot, number))
+
+    return public_file(
+        tournament,
+        name=name,
+        params={"round": number},
+        build=build,
+        content_type="application/pdf",
+        filename=filename,
+    )
+
+
+@require_safe
+def pairings_pdf(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    return _round_pdf(
+        token, number, public_pdf.pairings_pdf, name="pairings.pdf", filename=f"pairings-round-{number}.pdf"
+    )
+
+
+@require_safe
+def result_sheets_pdf(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    return _round_pdf(
+        token,
+        number,
+        public_pdf.result_sheets_pdf,
+        name="sheets.pdf",
+        filename=f"result-sheets-round-{number}.pdf",
+    )
+
+
+@require_safe
+def standings_pdf(request: HttpRequest, token: str) -> HttpResponse:
+    tournament = selectors.public_tournament_get(token=token)
+
+    def build() -> bytes:
+        snapshot = selectors.snapshot_load(tournament=tournament)
+        return public_pdf.standings_pdf(tournament, public_standings.standings_build(snapshot))
+
+    return public_file(
+        tournament,
+        name="standings.pdf",
+        params={},
+        build=build,
+        content_type="application/pdf",
+        filename="standings.pdf",
+    )

@@ -1,0 +1,311 @@
+"""The public site's one standings read path: the engine's ranking, cached per version, for pages, PDFs and API.
+
+Standings come from the pairing app (``pairing.adapters.standings_for_tournament``: the engine's
+ranking with every tie-break value and its breakdown). The engine runs once per change of the
+tournament: its answer is cached in two shapes keyed on ``tournament.version``:
+
+* a compact :class:`Ranking` (ids, places, points, values) that the standings, crosstable,
+  projector and participant pages join with the participants they have already loaded, and that
+  the public API answers from (:func:`standings_for_api`);
+* the breakdowns, which are most of the bulk (several MiB for a 1000-player open), in a few
+  buckets by participant id, so one tapped value unpickles a few KiB, not the whole field.
+
+Everything else is worked out from a :class:`~tournaments.public.selectors.Snapshot`, so the
+number of queries does not grow with the tournament.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.cache import cache
+
+from pairing.adapters import standings_for_tournament
+from pairing.engine.errors import InvalidRequestError
+from pairing.engine.standings import Standings as EngineStandings
+from pairing.engine.tiebreaks import TIEBREAKS
+from tournaments.models import Participant, Tournament
+from tournaments.public.cache import CACHE_SECONDS, single_flight
+from tournaments.public.selectors import Snapshot
+from tournaments.scores import format_points
+
+COMPUTE_LOCK_SECONDS = 60
+COMPUTE_WAIT_SECONDS = 10.0
+BUCKETS = 32
+"""Breakdowns are cached in this many pieces (participant id modulo BUCKETS)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakCell:
+    code: str
+    name: str
+    value: str
+    breakdown: str
+    """Plain words: "Buchholz 24.5 = 5.0 (Ann) + 4.5 (Bob) + …" (the engine's summary)."""
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RankedRow:
+    participant_id: int
+    rank: int
+    by_lot: bool
+    """True when only the drawing of lots separated the participant from someone level with them."""
+    points: str
+    values: tuple[str, ...]
+    """Tie-break values in the announced order, as text."""
+    pairing_number: int
+    name: str
+    decimal_points: str
+    """The points as the API writes them ("3.5"); ``points`` is the pages' "3½"."""
+    withdrawn: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    rows: tuple[RankedRow, ...]
+    through_round: int
+    problem: str = ""
+    """Why the engine could not rank the field (e.g. a tie-break the format does not allow)."""
+    tiebreaks: tuple[str, ...] = ()
+    unplayed: str = ""
+    """The unplayed-round rule the tie-breaks were computed with."""
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """One participant's place and every tie-break with how it was worked out."""
+
+    name: str
+    rank: int
+    points: str
+    cells: tuple[TiebreakCell, ...]
+
+    def cell(self, code: str) -> TiebreakCell | None:
+        return next((cell for cell in self.cells if cell.code == code), None)
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    rank: int
+    by_lot: bool
+    participant: Participant
+    points: str
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakHeading:
+    code: str
+    name: str
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    headings: list[TiebreakHeading]
+    rows: list[StandingRow]
+    through_round: int | None
+    problem: str = ""
+
+
+def tiebreak_headings(tournament: Tournament) -> list[TiebreakHeading]:
+    catalogue = {info.code: info for info in TIEBREAKS}
+    headings = []
+    for code in tournament.tiebreak_codes:
+        info = catalogue.get(code)
+        headings.append(TiebreakHeading(code, info.name if info else code, info.description if info else ""))
+    return headings
+
+
+def _key(tournament: Tournament, what: str) -> str:
+    return f"public-data:{tournament.public_token}:{tournament.pk}:v{tournament.version}:{what}"
+
+
+def _points(row) -> str:
+    doubled = row.points * 2
+    return format_points(int(doubled)) if doubled.denominator == 1 else row.points_display
+
+
+def _empty_buckets(tournament: Tournament) -> dict[str, dict[int, Breakdown]]:
+    return {_key(tournament, f"breakdowns-{bucket}"): {} for bucket in range(BUCKETS)}
+
+
+def _compute(tournament: Tournament) -> tuple[Ranking, dict[int, Breakdown]]:
+    """Run the engine's standings (four queries) and cache both shapes of the answer.
+
+    The standings are those after the last round with every result in. A round still in play is
+    left out on purpose: counting its missing results as unplayed rounds would move Buchholz and
+    friends about with every result. Its results show on the pairings, the crosstable and each
+    participant's page as they come in.
+    """
+    try:
+        result: EngineStandings = standings_for_tournament(tournament)
+    except InvalidRequestError as exc:
+        # A settings mistake must not take every public page down: they fall back to points.
+        ranking = Ranking((), 0, str(exc))
+        cache.set_many(_empty_buckets(tournament) | {_key(tournament, "ranking"): ranking}, CACHE_SECONDS)
+        return ranking, {}
+    rows, breakdowns = [], {}
+    for row in result.rows:
+        points = _points(row)
+        values = tuple(v.display for v in row.tiebreaks)
+        rows.append(
+            RankedRow(
+                row.id,
+                row.rank,
+                row.by_lot,
+                points,
+                values,
+                row.tpn,
+                row.name,
+                row.points_display,
+                row.withdrawn,
+            )
+        )
+        breakdowns[row.id] = Breakdown(
+            row.name,
+            row.rank,
+            points,
+            tuple(TiebreakCell(v.code, v.name, v.display, v.summary, tuple(v.notes)) for v in row.tiebreaks),
+        )
+    ranking = Ranking(tuple(rows), result.rounds, tiebreaks=result.tiebreaks, unplayed=result.unplayed)
+    # Every bucket is stored, empty ones too, so asking for an unknown id is a cache hit, not a rerun.
+    buckets = _empty_buckets(tournament)
+    for pid, breakdown in breakdowns.items():
+        buckets[_key(tournament, f"breakdowns-{pid % BUCKETS}")][pid] = breakdown
+    cache.set_many({_key(tournament, "ranking"): ranking, **buckets}, CACHE_SECONDS)
+    return ranking, breakdowns
+
+
+def _cached(tournament: Tournament, what: str) -> Any:
+    """``what`` from the cache; on a miss, one request runs the engine while the others wait for it.
+
+    After each result every open standings, crosstable and participant page (and the public API)
+    wants the new ranking at once; running the engine for each of them would multiply the slowest
+    step of the lot. A waiter that sees nothing after ``COMPUTE_WAIT_SECONDS`` computes it itself.
+    """
+
+    def compute() -> Any:
+        ranking, breakdowns = _compute(tournament)
+        if what == "ranking":
+            return ranking
+        bucket = int(what.rsplit("-", 1)[1])
+        return {pid: b for pid, b in breakdowns.items() if pid % BUCKETS == bucket}
+
+    return single_flight(
+        _key(tournament, what),
+        compute,
+        lock_key=_key(tournament, "computing"),
+        lock_seconds=COMPUTE_LOCK_SECONDS,
+        wait_seconds=COMPUTE_WAIT_SECONDS,
+        stores_itself=True,
+    )
+
+
+def ranking_cached(tournament: Tournament) -> Ranking:
+    return _cached(tournament, "ranking")
+
+
+def breakdown_cached(tournament: Tournament, participant_id: int) -> Breakdown | None:
+    return _cached(tournament, f"breakdowns-{participant_id % BUCKETS}").get(participant_id)
+
+
+def all_breakdowns(tournament: Tournament) -> dict[int, Breakdown]:
+    """Every participant's breakdown (the public API's full standings), from the same cache."""
+    ranking_cached(tournament)  # computes and stores every bucket on a miss
+    keys = [_key(tournament, f"breakdowns-{bucket}") for bucket in range(BUCKETS)]
+    found = cache.get_many(keys)
+    merged: dict[int, Breakdown] = {}
+    for bucket, key in enumerate(keys):
+        merged.update(found[key] if key in found else _cached(tournament, f"breakdowns-{bucket}"))
+    return merged
+
+
+@dataclass(frozen=True, slots=True)
+class ApiTiebreak:
+    code: str
+    name: str
+    display: str
+    summary: str
+
+
+@dataclass(frozen=True, slots=True)
+class ApiStandingRow:
+    """One row as the API shows it; the names match the engine's rows, so one serializer reads both."""
+
+    rank: int
+    id: int
+    tpn: int
+    name: str
+    points_display: str
+    by_lot: bool
+    withdrawn: bool
+    tiebreaks: tuple[ApiTiebreak, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ApiStandings:
+    rounds: int
+    tiebreaks: tuple[str, ...]
+    unplayed: str
+    rows: tuple[ApiStandingRow, ...]
+
+
+def standings_for_api(tournament: Tournament) -> ApiStandings:
+    """The public API's standings: the pages' cached ranking and breakdowns, in the API's shape.
+
+    Raises ``InvalidRequestError`` (the API answers 409) when the engine cannot rank the field.
+    """
+    ranking = ranking_cached(tournament)
+    if ranking.problem:
+        raise InvalidRequestError(ranking.problem)
+    breakdowns = all_breakdowns(tournament)
+    rows = []
+    for row in ranking.rows:
+        cells = breakdowns[row.participant_id].cells if row.participant_id in breakdowns else ()
+        tiebreaks = tuple(ApiTiebreak(c.code, c.name, c.value, c.breakdown) for c in cells)
+        rows.append(
+            ApiStandingRow(
+                row.rank,
+                row.participant_id,
+                row.pairing_number,
+                row.name,
+                row.decimal_points,
+                row.by_lot,
+                row.withdrawn,
+                tiebreaks,
+            )
+        )
+    return ApiStandings(ranking.through_round, ranking.tiebreaks, ranking.unplayed, tuple(rows))
+
+
+def standings_build(snapshot: Snapshot, *, top: int | None = None) -> Standings:
+    """The public standings: the cached ranking joined with the snapshot's participants.
+
+    ``top`` keeps only the first places (the projector view).
+    """
+    tournament = snapshot.tournament
+    ranking = ranking_cached(tournament)
+    if ranking.problem:
+        return Standings([], _rows_by_points(snapshot)[:top], None, ranking.problem)
+    rows = [
+        StandingRow(row.rank, row.by_lot, snapshot.participants[row.participant_id], row.points, row.values)
+        for row in ranking.rows[:top]
+        if row.participant_id in snapshot.participants
+    ]
+    return Standings(tiebreak_headings(tournament), rows, ranking.through_round)
+
+
+def _rows_by_points(snapshot: Snapshot) -> list[StandingRow]:
+    """Live points only, level players sharing a place: what can be shown when the engine cannot rank."""
+    people = sorted(
+        snapshot.participants.values(), key=lambda p: (-snapshot.score(p.id), p.pairing_number or 0, p.id)
+    )
+    rows: list[StandingRow] = []
+    for index, p in enumerate(people, start=1):
+        score = snapshot.score(p.id)
+        rank = rows[-1].rank if rows and snapshot.score(rows[-1].participant.id) == score else index
+        rows.append(StandingRow(rank, False, p, format_points(score), ()))
+    return rows

@@ -1,0 +1,264 @@
+"""Public pages under ``/p/<token>/``: no login, nothing private, cached per tournament version.
+
+Each view looks the tournament up by its link token (404 for an unknown or revoked token), then
+hands a context builder to :func:`public_render`, which serves the cached page, the htmx partial,
+or the empty "nothing changed" answer to a poll. Pages are gzipped: a 500-board pairing list is
+about 260 KiB of HTML and a tenth of that on the wire.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.views.decorators.gzip import gzip_page
+from django.views.decorators.http import require_safe
+from django_htmx.middleware import HtmxDetails
+
+from tournaments.public import crosstable as public_crosstable
+from tournaments.public import selectors
+from tournaments.public import standings as public_standings
+from tournaments.public.responses import public_render
+
+DISPLAY_TOP = 50
+"""Places the projector shows: the top of a big open's table, not a quarter-hour scroll through it."""
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+@require_safe
+@gzip_page
+def pairings(request: HtmxHttpRequest, token: str, number: int | None = None) -> HttpResponse:
+    """The pairings of one public round; without a number, of the current (latest public) round.
+
+    ``?display=1`` is the projector view's other address, for links typed by hand.
+    """
+    tournament = selectors.public_tournament_get(token=token)
+    if request.GET.get("display") == "1" and number is None:
+        return redirect("public:display", token=tournament.public_token)
+
+    def build():
+        snapshot = selectors.snapshot_load(tournament=tournament)
+        rnd = number or (snapshot.current_round.number if snapshot.current_round else None)
+        pairing = selectors.round_pairings(snapshot, rnd) if rnd else None
+        return {"pairing": pairing, "rounds": snapshot.rounds, "fixed_round": number, "page": "pairings"}
+
+    return public_render(
+        request,
+        tournament,
+        template="public/pairings.html",
+        partial="pairings-table",
+        build=build,
+        name=f"pairings-{number or 'current'}",
+    )
+
+
+@require_safe
+@gzip_page
+def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The standings; ``?top=N`` keeps the first N places (the projector shows the top of the table)."""
+    tournament = selectors.public_tournament_get(token=token)
+    top = _top(request.GET.get("top"))
+
+    def build():
+        snapshot = selectors.snapshot_load(tournament=tournament)
+        return {
+            "standings": public_standings.standings_build(snapshot, top=top),
+            "top": top,
+            "page": "standings",
+        }
+
+    return public_render(
+        request,
+        tournament,
+        template="public/standings.html",
+        partial="standings-table",
+        build=build,
+        name=f"standings-top-{top}",
+    )
+
+
+def _top(value: str | None) -> int | None:
+    """A sane ``top`` parameter, or ``None`` for the whole table (anything odd is ignored)."""
+    try:
+        top = int(value or "")
+    except ValueError:
+        return None
+    return top if 1 <= top <= 1000 else None
+
+
+@require_safe
+@gzip_page
+def crosstable(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    tournament = selectors.public_tournament_get(token=token)
+
+    def build():
+        snapshot = selectors.snapshot_load(tournament=tournament)
+        table = public_standings.standings_build(snapshot)
+        return {
+            "crosstable": public_crosstable.crosstable_build(snapshot, table),
+            "latest_round": snapshot.latest_round.number if snapshot.latest_round else None,
+            "page": "crosstable",
+        }
+
+    return public_render(
+        request,
+        tournament,
+        template="public/crosstable.html",
+        partial="crosstable-table",
+        build=build,
+        name="crosstable",
+    )
+
+
+@require_safe
+@gzip_page
+def participant(request: HtmxHttpRequest, token: str, participant_id: int) -> HttpResponse:
+    """One participant's tournament: every round's opponent, colour, result and running score."""
+    tournament = selectors.public_tournament_get(token=token)
+
+    def build():
+        snapshot = selectors.snapshot_load(tournament=tournament, with_explanations=True)
+        person = snapshot.participants.get(participant_id)
+        if person is None:
+            raise Http404("No such participant in this tournament.")
+        return {
+            "participant": person,
+            "score": selectors.format_points(snapshot.score(person.id)),
+            "standing": public_standings.breakdown_cached(tournament, person.id),
+            "through_round": public_standings.ranking_cached(tournament).through_round,
+            "card": public_crosstable.participant_card(snapshot, person.id),
+            "page": "participant",
+        }
+
+    return public_render(
+        request,
+        tournament,
+        template="public/participant.html",
+        partial="participant-rounds",
+        build=build,
+        name=f"participant-{participant_id}",
+    )
+
+
+@require_safe
+@gzip_page
+def tiebreak_breakdown(request: HtmxHttpRequest, token: str, participant_id: int, code: str) -> HttpResponse:
+    """How one participant's tie-break value was worked out; the standings load it when a value is tapped."""
+    tournament = selectors.public_tournament_get(token=token)
+
+    def build():
+        breakdown = public_standings.breakdown_cached(tournament, participant_id)
+        cell = breakdown.cell(code) if breakdown else None
+        if cell is None:
+            raise Http404("No such tie-break for this participant.")
+        return {"participant_id": participant_id, "name": breakdown.name, "cell": cell, "page": "standings"}
+
+    return public_render(
+        request,
+        tournament,
+        template="public/tiebreak.html",
+        partial="tiebreak-breakdown",
+        build=build,
+        name=f"tiebreak-{participant_id}-{code}",
+    )
+
+
+@require_safe
+@gzip_page
+def rounds(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    tournament = selectors.public_tournament_get(token=token)
+
+    def build():
+        snapshot = selectors.snapshot_load(tournament=tournament)
+        return {"summaries": selectors.round_summaries(snapshot), "page": "rounds"}
+
+    return public_render(
+        request, tournament, template="public/rounds.html", partial="round-list", build=build, name="rounds"
+    )
+
+
+@require_safe
+@gzip_page
+def rules(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    tournament = selectors.public_tournament_get(token=token)
+
+    def build():
+        return {
+            "tiebreaks": public_standings.tiebreak_headings(tournament),
+            "scoring": {
+                "win": selectors.format_points(tournament.win_points),
+                "draw": selectors.format_points(tournament.draw_points),
+                "loss": selectors.format_points(tournament.loss_points),
+                "bye": selectors.format_points(tournament.bye_points),
+            },
+            "page": "rules",
+        }
+
+    return public_render(
+        request, tournament, template="public/rules.html", partial=None, build=build, name="rules"
+    )
+
+
+@require_safe
+@gzip_page
+def find_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """ "Find my board": a GET form that works without JavaScript; htmx swaps the answer as you type."""
+    tournament = selectors.public_tournament_get(token=token)
+    query = request.GET.get("q", "").strip()[:60]
+
+    def build():
+        current, findings = selectors.find_my_board(tournament=tournament, query=query)
+        return {"query": query, "current": current, "findings": findings, "page": "find"}
+
+    return public_render(
+        request,
+        tournament,
+        template="public/find.html",
+        partial="my-board",
+        build=build,
+        name="find",
+        params={"q": query},
+    )
+
+
+@require_safe
+@gzip_page
+def display(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """Large-venue mode for a projector: big type, rotating between pairings and standings."""
+    tournament = selectors.public_tournament_get(token=token)
+
+    def build():
+        snapshot = selectors.snapshot_load(tournament=tournament)
+        current = snapshot.current_round
+        return {
+            "pairing": selectors.round_pairings(snapshot, current.number) if current else None,
+            "standings": public_standings.standings_build(snapshot, top=DISPLAY_TOP),
+            "top": DISPLAY_TOP,
+            "page": "display",
+        }
+
+    return public_render(
+        request, tournament, template="public/display.html", partial=None, build=build, name="display"
+    )
+
+
+@require_safe
+@gzip_page
+def result_sheets(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
+    """One result sheet per board, to print on A4 (one sheet a page) and sign."""
+    tournament = selectors.public_tournament_get(token=token)
+
+    def build():
+        snapshot = selectors.snapshot_load(tournament=tournament)
+        return {"pairing": selectors.round_pairings(snapshot, number), "page": "sheets"}
+
+    return public_render(
+        request,
+        tournament,
+        template="public/result_sheets.html",
+        partial=None,
+        build=build,
+        name=f"sheets-{number}",
+    )

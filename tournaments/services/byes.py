@@ -1,0 +1,147 @@
+"""Requested byes and known absences, recorded before their round is paired.
+
+* ``bye_request(*, participant, round_number, kind, user) -> ByeRecorded``: ``kind`` is ``half``
+  or ``zero``. Half-point byes are limited to ``max_half_byes`` per participant and are not allowed
+  in the last ``no_byes_in_last_rounds`` rounds.
+* ``absence_mark(*, participant, round_number, user) -> ByeRecorded``: known absence, zero points.
+* ``bye_record(...)``: either of the two above, by ``kind`` (what the desk and the API call).
+* ``bye_cancel(*, bye, user)``: withdraw a requested bye or absence before its round is published.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from tournaments.models import Participant, Round, RoundBye, Tournament
+from tournaments.permissions import require_arbiter
+from tournaments.services.audit import audit_record
+from tournaments.services.errors import ValidationFailed
+from tournaments.services.registration import TO_CHANGE_PARTICIPANTS
+from tournaments.services.versions import tournament_changed
+
+
+@dataclass(frozen=True, slots=True)
+class ByeRecorded:
+    bye: RoundBye
+    draft_needs_repair: bool
+    """The round is already a draft pairing that ignores this bye: it must be paired again."""
+
+
+def _bye_checks(participant: Participant, round_number: int, tournament: Tournament) -> None:
+    if tournament.format == Tournament.Format.ROUND_ROBIN:
+        raise ValidationFailed(
+            "A round robin has no requested byes: every game is scheduled. Record a forfeit instead."
+        )
+    if participant.status == Participant.Status.WITHDRAWN and (
+        participant.withdrawn_from_round is None or participant.withdrawn_from_round <= round_number
+    ):
+        raise ValidationFailed(f"{participant.name} has withdrawn; they are not paired anyway.")
+    if not participant.joined_round <= round_number <= tournament.rounds_planned:
+        raise ValidationFailed(
+            f"{participant.name} can only be given a bye for rounds {participant.joined_round}"
+            f"-{tournament.rounds_planned}."
+        )
+    rnd = Round.objects.filter(tournament=tournament, number=round_number).first()
+    if rnd is not None and rnd.status in (Round.Status.PUBLISHED, Round.Status.FINISHED):
+        raise ValidationFailed(
+            f"Round {round_number} has already been published; a bye must be recorded before the round is paired."
+        )
+    existing = RoundBye.objects.filter(participant=participant, round_number=round_number).first()
+    if existing:
+        raise ValidationFailed(
+            f"{participant.name} already has a {existing.get_kind_display().lower()} in round {round_number}."
+        )
+
+
+def _record_bye(
+    *, participant: Participant, round_number: int, kind: str, user: Any, action: str
+) -> ByeRecorded:
+    tournament = participant.tournament
+    require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        p = Participant.objects.get(pk=participant.pk)
+        _bye_checks(p, round_number, locked)
+        points = 0
+        if kind == RoundBye.Kind.HALF_POINT:
+            last_allowed = locked.rounds_planned - locked.no_byes_in_last_rounds
+            if round_number > last_allowed:
+                raise ValidationFailed(
+                    f"No half-point byes in the last {locked.no_byes_in_last_rounds} round(s): "
+                    f"round {round_number} is too late (the organiser's rule)."
+                )
+            taken = RoundBye.objects.filter(participant=p, kind=RoundBye.Kind.HALF_POINT).count()
+            if taken >= locked.max_half_byes:
+                raise ValidationFailed(
+                    f"{p.name} has already had {taken} half-point bye(s); the organiser allows "
+                    f"{locked.max_half_byes}."
+                )
+            points = locked.draw_points
+        bye = RoundBye.objects.create(
+            tournament=locked, participant=p, round_number=round_number, kind=kind, points=points
+        )
+        needs_repair = Round.objects.filter(
+            tournament=locked, number=round_number, status=Round.Status.DRAFT
+        ).exists()
+        tournament_changed(locked.pk)
+        audit_record(
+            tournament=locked,
+            user=user,
+            action=action,
+            obj=bye,
+            before=None,
+            after={"participant": p.name, "round": round_number, "kind": kind, "points": points},
+        )
+    return ByeRecorded(bye, needs_repair)
+
+
+def bye_request(*, participant: Participant, round_number: int, kind: str, user: Any) -> ByeRecorded:
+    """Record a requested bye (``half`` or ``zero``) for a round not yet published."""
+    if kind not in (RoundBye.Kind.HALF_POINT, RoundBye.Kind.ZERO_POINT):
+        raise ValidationFailed("A requested bye is either a half-point bye or a zero-point bye.")
+    return _record_bye(
+        participant=participant, round_number=round_number, kind=kind, user=user, action="bye_request"
+    )
+
+
+def absence_mark(*, participant: Participant, round_number: int, user: Any) -> ByeRecorded:
+    """Record that a participant will miss a round (zero points, not paired)."""
+    return _record_bye(
+        participant=participant,
+        round_number=round_number,
+        kind=RoundBye.Kind.ABSENT,
+        user=user,
+        action="absence_mark",
+    )
+
+
+def bye_record(*, participant: Participant, round_number: int, kind: str, user: Any) -> ByeRecorded:
+    """Record any kind a person may ask for: a half- or zero-point bye, or a known absence."""
+    if kind == RoundBye.Kind.ABSENT:
+        return absence_mark(participant=participant, round_number=round_number, user=user)
+    return bye_request(participant=participant, round_number=round_number, kind=kind, user=user)
+
+
+def bye_cancel(*, bye: RoundBye, user: Any) -> None:
+    """Remove a requested bye or absence whose round has not been published."""
+    tournament = bye.tournament
+    require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
+    if bye.kind not in (RoundBye.Kind.HALF_POINT, RoundBye.Kind.ZERO_POINT, RoundBye.Kind.ABSENT):
+        raise ValidationFailed("Only requested byes and absences can be cancelled.")
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if Round.objects.filter(
+            tournament=tournament,
+            number=bye.round_number,
+            status__in=[Round.Status.PUBLISHED, Round.Status.FINISHED],
+        ).exists():
+            raise ValidationFailed(f"Round {bye.round_number} has been published; its byes stand.")
+        snapshot = {"participant": bye.participant.name, "round": bye.round_number, "kind": bye.kind}
+        audit_record(
+            tournament=tournament, user=user, action="bye_cancel", obj=bye, before=snapshot, after=None
+        )
+        bye.delete()
+        tournament_changed(tournament.pk)

@@ -1,0 +1,191 @@
+"""Registration: entering one participant, before round 1 or as a late entry.
+
+* ``participant_register(*, tournament, user, name, rating=0, title="", federation="",
+  fide_id="", club_name="", email="") -> Participant``. Once round 1 is paired this is a late
+  entry (``late_entry``).
+* ``late_entry(*, tournament, user, joined_round=None, **fields) -> Participant``: after round 1
+  (Swiss only). The entrant misses the rounds before ``joined_round`` (default: the next round not
+  yet published), each recorded as ``RoundBye(kind=late)`` worth zero, or a draw's points when the
+  organiser chose half a point per missed round. The Baku GA boundary stays with the same last GA
+  participant, so an entrant ranked above them joins GA.
+* ``clean_participant_fields(raw) -> (values, errors)``: the one validation of typed-in fields,
+  shared with the CSV import.
+
+Every function checks ``can_arbitrate`` (organisers and arbiters run the registration desk),
+writes in one transaction and records the change in the audit log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+
+from tournaments.models import Participant, Round, RoundBye, Tournament
+from tournaments.permissions import require_arbiter
+from tournaments.services.audit import audit_record
+from tournaments.services.errors import ValidationFailed
+from tournaments.services.pairing_numbers import TITLE_ORDER, pairing_numbers_assign
+from tournaments.services.participant_state import last_published_number, participant_snapshot
+from tournaments.services.versions import tournament_changed
+
+TO_CHANGE_PARTICIPANTS = "change its participants"
+
+
+def clean_participant_fields(raw: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """Normalise one participant's fields; return (values, error messages)."""
+    errors: list[str] = []
+    if any("\x00" in str(value) for value in raw.values() if value is not None):
+        # PostgreSQL cannot store it (the insert would fail); usually a binary file pasted as CSV.
+        errors.append("The row contains a NUL character; is it a binary file rather than CSV?")
+    name = " ".join(str(raw.get("name") or "").split())
+    if not name:
+        errors.append("Name is missing.")
+    elif len(name) > 100:
+        errors.append("Name is longer than 100 characters.")
+    rating_text = str(raw.get("rating") if raw.get("rating") is not None else "").strip()
+    rating = 0
+    if rating_text:
+        try:
+            rating = int(rating_text)
+        except ValueError:
+            errors.append(f"Rating {rating_text!r} is not a whole number.")
+        else:
+            if not 0 <= rating <= 3500:
+                errors.append(f"Rating {rating} is outside 0-3500.")
+    title = str(raw.get("title") or "").strip().upper()
+    if title not in TITLE_ORDER:
+        errors.append(f"Title {title!r} is not one of GM, IM, WGM, FM, WIM, CM, WFM, WCM (or empty).")
+    federation = str(raw.get("federation") or "").strip().upper()
+    if federation and (len(federation) != 3 or not federation.isalpha()):
+        errors.append(f"Federation {federation!r} should be a three-letter code such as ENG or GER.")
+    fide_id = str(raw.get("fide_id") or "").strip()
+    if fide_id and (not fide_id.isdigit() or len(fide_id) > 12):
+        errors.append(f"FIDE id {fide_id!r} should be digits only.")
+    club_name = " ".join(str(raw.get("club_name") or "").split())
+    if len(club_name) > 100:
+        errors.append("Club is longer than 100 characters.")
+    email = str(raw.get("email") or "").strip()
+    if email:
+        try:
+            validate_email(email)
+        except ValidationError:
+            errors.append(f"E-mail {email!r} is not a valid address.")
+    values = {
+        "name": name,
+        "rating": rating,
+        "title": title,
+        "federation": federation,
+        "fide_id": fide_id,
+        "club_name": club_name,
+        "email": email,
+    }
+    return values, errors
+
+
+def _duplicate_errors(tournament: Tournament, values: dict[str, Any]) -> list[str]:
+    errors = []
+    existing = Participant.objects.filter(tournament=tournament)
+    if existing.filter(name__iexact=values["name"]).exists():
+        errors.append(f"{values['name']} is already registered.")
+    if values["fide_id"] and existing.filter(fide_id=values["fide_id"]).exists():
+        errors.append(f"FIDE id {values['fide_id']} is already registered.")
+    return errors
+
+
+def _refuse_unknown(fields: dict[str, Any]) -> None:
+    unknown = set(fields) - set(Participant.EDITABLE_FIELDS)
+    if unknown:
+        raise ValidationFailed(f"Unknown participant fields: {', '.join(sorted(unknown))}.")
+
+
+def _new_participant_values(tournament: Tournament, fields: dict[str, Any]) -> dict[str, Any]:
+    """The clean values of a newcomer, or ``ValidationFailed`` with every problem (duplicates too)."""
+    values, errors = clean_participant_fields(fields)
+    errors += _duplicate_errors(tournament, values) if not errors else []
+    if errors:
+        raise ValidationFailed(" ".join(errors))
+    return values
+
+
+def participant_register(*, tournament: Tournament, user: Any, **fields: Any) -> Participant:
+    """Register one participant; after round 1 is paired this is a late entry."""
+    require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
+    if Round.objects.filter(tournament=tournament).exists():
+        return late_entry(tournament=tournament, user=user, **fields)
+    _refuse_unknown(fields)
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=tournament.pk)
+        values = _new_participant_values(tournament, fields)
+        participant = Participant.objects.create(tournament=tournament, **values)
+        pairing_numbers_assign(tournament)
+        participant.refresh_from_db()
+        tournament_changed(tournament.pk)
+        audit_record(
+            tournament=tournament,
+            user=user,
+            action="participant_register",
+            obj=participant,
+            before=None,
+            after=participant_snapshot(participant),
+        )
+    return participant
+
+
+def late_entry(
+    *, tournament: Tournament, user: Any, joined_round: int | None = None, **fields: Any
+) -> Participant:
+    """Add a participant after round 1 has been paired (see the module docstring)."""
+    require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
+    if (
+        tournament.format == Tournament.Format.ROUND_ROBIN
+        and Round.objects.filter(tournament=tournament).exists()
+    ):
+        raise ValidationFailed(
+            "A round robin's schedule is fixed when it starts: every pairing was drawn up before round 1, "
+            "so a late entry cannot be fitted in. Register players before starting the tournament."
+        )
+    _refuse_unknown(fields)
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        first_open = last_published_number(locked) + 1
+        joined = first_open if joined_round is None else joined_round
+        if joined < first_open:
+            raise ValidationFailed(
+                f"Round {joined} has already been published; a late entry can join from round {first_open}."
+            )
+        if joined > locked.rounds_planned:
+            raise ValidationFailed(
+                f"The tournament has {locked.rounds_planned} rounds; there is no round {joined} to join."
+            )
+        values = _new_participant_values(locked, fields)
+        participant = Participant.objects.create(tournament=locked, joined_round=joined, **values)
+        half = locked.late_entry_points == Tournament.LateEntryPoints.HALF
+        RoundBye.objects.bulk_create(
+            RoundBye(
+                tournament=locked,
+                participant=participant,
+                round_number=n,
+                kind=RoundBye.Kind.LATE_ENTRY,
+                points=locked.draw_points if half else 0,
+            )
+            for n in range(1, joined)
+        )
+        pairing_numbers_assign(locked)
+        participant.refresh_from_db()
+        tournament_changed(locked.pk)
+        audit_record(
+            tournament=locked,
+            user=user,
+            action="participant_late_entry",
+            obj=participant,
+            before=None,
+            after={
+                **participant_snapshot(participant),
+                "missed_rounds": list(range(1, joined)),
+                "half_points": half,
+            },
+        )
+    return participant
