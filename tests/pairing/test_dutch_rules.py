@@ -388,3 +388,19 @@ def test_c14_a_player_who_floated_down_last_round_does_not_float_again() -> None
     assert frozenset((2, 4)) in pairs
     downs = {f.participant for f in result.explanation.floats if f.direction == "down"}
     assert 2 in downs and 3 not in downs
+
+
+def test_a_game_recorded_only_on_the_opponents_side_still_counts_as_a_meeting() -> None:
+    # 3's record says it drew with 1 in round 1; 1's record (a half-point bye) does not say so.
+    # The plain pairing is 1-3, 2-4. Both engines read one player state now: C1 holds whichever
+    # side recorded the game (the Dutch engine used to read only the first player's records).
+    h = {
+        1: [game(R.HALF_BYE)],
+        2: [game(R.HALF_BYE)],
+        3: [game(R.DRAW, 1, W)],
+        4: [game(R.HALF_BYE)],
+    }
+    req = PairingRequest(round_number=2, total_rounds=5, participants=players(h))
+    assert frozenset((1, 3)) not in pairs_of(dutch.pair_round(req))
+    states = {s.id: s for s in build_states(req)}
+    assert 3 in states[1].met and 1 in states[3].met
