@@ -132,17 +132,15 @@ def email_change_request(*, user: Any, email: str, link: Link) -> bool:
         return False
     if email_taken(email, exclude=user):
         raise ValidationFailed(TAKEN, errors={"email": [TAKEN]})
+    if not _mail_allowed(user):
+        message = "Too many verification mails this hour: try the new address again later."
+        raise ValidationFailed(message, errors={"email": [message]})
     with transaction.atomic():
         state, _ = AccountEmail.objects.select_for_update().get_or_create(
             user=user, defaults={"verified": True}
         )
         state.pending = email
         state.save(update_fields=["pending"])
-    if not _mail_allowed(user):
-        raise ValidationFailed(
-            "Too many verification mails this hour: the new address is saved, "
-            "send its link again from this page later."
-        )
     _send_link(user=user, to=email, link=link)
     if user.email:
         context = {"user": user, "new": email}

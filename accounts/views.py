@@ -148,6 +148,9 @@ def _signup_refused(request: HttpRequest, invitation_only: bool) -> HttpResponse
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     """Open sign-up, or only through a club's invitation link (``?invitation=``), or closed."""
+    if request.user.is_authenticated:
+        messages.info(request, "You are logged in already: this is your account.")
+        return redirect("accounts:profile")
     mode = settings.SIGNUP_MODE
     if mode == "closed":
         return _signup_refused(request, invitation_only=False)

@@ -158,3 +158,21 @@ def test_a_password_reset_link_also_verifies_the_address(client, settings, db):
         client.post("/accounts/login/", {"username": "nina", "password": "brand-new-pass-98"}).status_code
         == 302
     )
+
+
+def test_too_many_address_changes_an_hour_change_nothing(olga_client, olga, settings):
+    settings.VERIFICATION_MAIL_LIMIT = 1
+    olga_client.post(PROFILE, {"first_name": "Olga", "last_name": "", "email": "first@example.org"})
+    response = olga_client.post(
+        PROFILE, {"first_name": "Olga", "last_name": "", "email": "second@example.org"}
+    )
+    assert response.status_code == 400
+    assert "Too many" in response.content.decode()
+    assert response.context["pending"] == "first@example.org"
+    assert [m.to for m in mail.outbox if "/accounts/verify/" in m.body] == [["first@example.org"]]
+
+
+def test_a_logged_in_user_is_sent_from_sign_up_to_the_profile(olga_client, settings):
+    settings.SIGNUP_MODE = "open"
+    response = olga_client.get("/accounts/signup/")
+    assert response.status_code == 302 and response["Location"] == PROFILE
