@@ -9,11 +9,14 @@ COPY config ./config
 COPY tournaments ./tournaments
 COPY pairing ./pairing
 COPY accounts ./accounts
+COPY clubs ./clubs
+COPY ratings ./ratings
 COPY templates ./templates
 COPY static ./static
 COPY manage.py ./
 RUN pip install --no-cache-dir . && DEBUG=0 SECRET_KEY=build-only python manage.py collectstatic --noinput
-RUN useradd --system --home /app chess && chown -R chess /app
+# Uploaded rating lists wait in var/ for the worker (a volume shared by web and worker).
+RUN mkdir -p var/rating-lists && useradd --system --home /app chess && chown -R chess /app
 USER chess
 EXPOSE 8000
 CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]

@@ -158,6 +158,8 @@ INSTALLED_APPS = [
     "tournaments",
     "pairing",
     "reports",
+    "ratings",
+    "clubs",
 ]
 
 MIDDLEWARE = [
@@ -282,6 +284,9 @@ SIGNUP_INVITATION_CHECK = env_str("SIGNUP_INVITATION_CHECK", "")
 (``accounts.invitations``); the clubs app sets it. Unset, invitation mode accepts nobody."""
 VERIFICATION_MAIL_LIMIT = env_int("VERIFICATION_MAIL_LIMIT", 3)
 """Verification mails an account may be sent per hour (sign-up's and "send the link again")."""
+
+# Uploaded FIDE lists wait here for the import task (web and worker share this folder).
+RATING_LIST_DIR = Path(env_str("RATING_LIST_DIR", str(BASE_DIR / "var" / "rating-lists")))
 
 # Celery: with no broker, tasks run in-process (the quickstart); with one, a worker runs them.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")

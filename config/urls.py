@@ -30,6 +30,8 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("tournaments.api.urls")),
     path("p/", include("tournaments.public.urls")),
+    path("clubs/", include("clubs.urls")),
+    path("ratings/", include("ratings.urls")),
     path("", include("reports.urls")),
     path("", include("tournaments.urls")),
 ]

@@ -1,0 +1,49 @@
+"""Reads for the club pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import CharField, Q, QuerySet
+from django.db.models.functions import Cast
+
+from clubs.models import Club, Invitation, Membership, RosterPlayer
+from clubs.services.invitations import token_hash
+from ratings.text import search_key
+
+ROSTER_LIMIT = 100
+
+
+def clubs_for_user(*, user: Any) -> QuerySet[Membership]:
+    return Membership.objects.filter(user=user).select_related("club").order_by("club__name")
+
+
+def club_members(*, club: Club) -> QuerySet[Membership]:
+    return Membership.objects.filter(club=club).select_related("user").order_by("user__username")
+
+
+def club_invitations(*, club: Club, limit: int = 30) -> QuerySet[Invitation]:
+    return Invitation.objects.filter(club=club).select_related("invited_by", "responded_by")[:limit]
+
+
+def invitation_for_token(*, token: str) -> Invitation | None:
+    return (
+        Invitation.objects.select_related("club", "invited_by").filter(token_hash=token_hash(token)).first()
+    )
+
+
+def roster_search(*, club: Club, query: str = "", limit: int = ROSTER_LIMIT) -> list[RosterPlayer]:
+    """Roster players matching ``query``: each word must start a word of the name (accents and
+    case ignored), or digits must start the FIDE id."""
+    qs = RosterPlayer.objects.filter(club=club)
+    text = query.strip()
+    if text.isdigit():
+        qs = qs.annotate(fide_text=Cast("fide_id", CharField())).filter(fide_text__startswith=text)
+    else:
+        for word in search_key(text).split():
+            qs = qs.filter(Q(search_key__startswith=word) | Q(search_key__contains=f" {word}"))
+    return list(qs.order_by("search_key", "id")[:limit])
+
+
+def roster_count(*, club: Club) -> int:
+    return RosterPlayer.objects.filter(club=club).count()

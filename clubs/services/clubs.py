@@ -1,0 +1,102 @@
+"""Creating clubs and managing their members.
+
+Role changes, removals and leaving lock all memberships of the club first
+(``select_for_update``), so two owners stepping down at the same moment cannot leave the club
+with none: the second one waits, then sees that it is the last owner.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from clubs.models import Club, Membership
+from clubs.services.errors import ClubError
+
+RESERVED_SLUGS = frozenset({"new", "invitations"})
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name)[:50] or "club"
+    if base in RESERVED_SLUGS:
+        base = f"{base}-club"
+    slug, n = base, 1
+    while Club.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def club_create(*, user: Any, name: str) -> Club:
+    """A new club with the user as its owner."""
+    name = name.strip()
+    if not name:
+        raise ClubError("A club needs a name.", field="name")
+    with transaction.atomic():
+        club = Club.objects.create(name=name, slug=_unique_slug(name))
+        Membership.objects.create(club=club, user=user, role=Membership.Role.OWNER)
+    return club
+
+
+def club_update(*, club: Club, name: str) -> Club:
+    name = name.strip()
+    if not name:
+        raise ClubError("A club needs a name.", field="name")
+    club.name = name
+    club.save(update_fields=["name"])
+    return club
+
+
+def _locked_memberships(club: Club) -> list[Membership]:
+    return list(Membership.objects.select_for_update().filter(club=club).order_by("pk"))
+
+
+def _owners_besides(memberships: list[Membership], membership: Membership) -> int:
+    return sum(1 for m in memberships if m.role == Membership.Role.OWNER and m.pk != membership.pk)
+
+
+def _find(memberships: list[Membership], membership_id: int) -> Membership:
+    for m in memberships:
+        if m.pk == membership_id:
+            return m
+    raise ClubError("That person is not a member of this club.")
+
+
+@transaction.atomic
+def membership_role_change(*, club: Club, membership_id: int, role: str) -> Membership:
+    if role not in Membership.Role.values:
+        raise ClubError(f"Unknown role {role!r}.", field="role")
+    memberships = _locked_memberships(club)
+    target = _find(memberships, membership_id)
+    if (
+        target.role == Membership.Role.OWNER
+        and role != target.role
+        and not _owners_besides(memberships, target)
+    ):
+        raise ClubError("The last owner cannot step down: make someone else an owner first.")
+    target.role = role
+    target.save(update_fields=["role"])
+    return target
+
+
+@transaction.atomic
+def membership_remove(*, club: Club, membership_id: int) -> Membership:
+    memberships = _locked_memberships(club)
+    target = _find(memberships, membership_id)
+    if target.role == Membership.Role.OWNER and not _owners_besides(memberships, target):
+        raise ClubError("The last owner cannot be removed: make someone else an owner first.")
+    target.delete()
+    return target
+
+
+@transaction.atomic
+def membership_leave(*, club: Club, user: Any) -> None:
+    memberships = _locked_memberships(club)
+    mine = [m for m in memberships if m.user_id == user.pk]
+    if not mine:
+        raise ClubError("You are not a member of this club.")
+    if mine[0].role == Membership.Role.OWNER and not _owners_besides(memberships, mine[0]):
+        raise ClubError("You are the last owner: make someone else an owner before you leave.")
+    mine[0].delete()

@@ -1,0 +1,99 @@
+"""The site-wide reference table of FIDE-rated players, and the imports that fill it."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class RatedPlayer(models.Model):
+    """One player of the latest imported FIDE list: what registration needs (name, ratings,
+    titles, federation, birth year). The games and K-factor columns of the file are not kept:
+    each stored column costs import time on a million rows. ``checksum`` covers the stored
+    fields, so a re-import skips unchanged rows."""
+
+    fide_id = models.PositiveBigIntegerField(unique=True)
+    name = models.CharField(max_length=100)
+    search_key = models.CharField(max_length=100, help_text="Lower case, no accents: what searches match.")
+    federation = models.CharField(max_length=3, blank=True)
+    sex = models.CharField(max_length=1, blank=True)
+    title = models.CharField(max_length=4, blank=True)
+    women_title = models.CharField(max_length=4, blank=True)
+    other_titles = models.CharField(max_length=15, blank=True)
+    standard_rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    rapid_rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    blitz_rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
+    flag = models.CharField(max_length=4, blank=True)
+    checksum = models.BigIntegerField()
+    # Never queried by it, so no index: one index less to maintain on a million-row import.
+    updated_by_import = models.ForeignKey(
+        "RatingImport", on_delete=models.SET_NULL, null=True, blank=True, related_name="+", db_index=False
+    )
+
+    class Meta:
+        ordering = ["search_key", "fide_id"]
+        indexes = [
+            # varchar_pattern_ops lets PostgreSQL use the index for LIKE 'prefix%' in any locale;
+            # other databases ignore the operator class.
+            models.Index(
+                fields=["search_key"], name="ratedplayer_search_key", opclasses=["varchar_pattern_ops"]
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.fide_id})"
+
+    @property
+    def best_title(self) -> str:
+        return self.title or self.women_title
+
+
+class RatingImport(models.Model):
+    """One uploaded list and the progress of its import (polled by the staff page)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for a worker"
+        RUNNING = "running", "Importing"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    original_name = models.CharField(max_length=255)
+    path = models.CharField(max_length=500, help_text="Where the uploaded file is kept on the server.")
+    size = models.PositiveBigIntegerField(default=0)
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    rows_total = models.PositiveIntegerField(default=0)
+    rows_read = models.PositiveIntegerField(default=0)
+    added = models.PositiveIntegerField(default=0)
+    updated = models.PositiveIntegerField(default=0)
+    unchanged = models.PositiveIntegerField(default=0)
+    bad = models.PositiveIntegerField(default=0)
+    bad_samples = models.JSONField(
+        default=list, blank=True, help_text="The first bad lines: number and reason."
+    )
+    encoding = models.CharField(max_length=20, blank=True)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.original_name} ({self.get_status_display()})"
+
+    @property
+    def in_progress(self) -> bool:
+        return self.status in (self.Status.PENDING, self.Status.RUNNING)
+
+    @property
+    def percent(self) -> int:
+        if self.status == self.Status.DONE:
+            return 100
+        if not self.rows_total:
+            return 0
+        return min(100, self.rows_read * 100 // self.rows_total)
