@@ -111,6 +111,5 @@ def test_sign_up_verify_log_in_and_reset_the_password(
         log_in(page, base, "nina", "brand-new-pass-98")
         expect(page.locator(".who")).to_have_text("nina")
         shot(page, folder, f"logged-in-{size}.png")
-        page.goto(base + "/accounts/login/")
     finally:
         context.close()
