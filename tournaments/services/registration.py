@@ -27,9 +27,10 @@ from tournaments.models import Participant, Round, RoundBye, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ValidationFailed
-from tournaments.services.pairing_numbers import TITLE_ORDER, pairing_numbers_assign
+from tournaments.services.pairing_numbers import TITLE_ORDER, pairing_number_insert
 from tournaments.services.participant_state import last_published_number, participant_snapshot
 from tournaments.services.versions import tournament_changed
+from tournaments.text import TextProblem, clean_line, same_name_key
 
 TO_CHANGE_PARTICIPANTS = "change its participants"
 
@@ -40,11 +41,7 @@ def clean_participant_fields(raw: dict[str, Any]) -> tuple[dict[str, Any], list[
     if any("\x00" in str(value) for value in raw.values() if value is not None):
         # PostgreSQL cannot store it (the insert would fail); usually a binary file pasted as CSV.
         errors.append("The row contains a NUL character; is it a binary file rather than CSV?")
-    name = " ".join(str(raw.get("name") or "").split())
-    if not name:
-        errors.append("Name is missing.")
-    elif len(name) > 100:
-        errors.append("Name is longer than 100 characters.")
+    name = _line(raw.get("name"), "Name", 100, errors, required=True)
     rating_text = str(raw.get("rating") if raw.get("rating") is not None else "").strip()
     rating = 0
     if rating_text:
@@ -64,9 +61,7 @@ def clean_participant_fields(raw: dict[str, Any]) -> tuple[dict[str, Any], list[
     fide_id = str(raw.get("fide_id") or "").strip()
     if fide_id and (not fide_id.isdigit() or len(fide_id) > 12):
         errors.append(f"FIDE id {fide_id!r} should be digits only.")
-    club_name = " ".join(str(raw.get("club_name") or "").split())
-    if len(club_name) > 100:
-        errors.append("Club is longer than 100 characters.")
+    club_name = _line(raw.get("club_name"), "Club", 100, errors)
     email = str(raw.get("email") or "").strip()
     if email:
         try:
@@ -85,10 +80,19 @@ def clean_participant_fields(raw: dict[str, Any]) -> tuple[dict[str, Any], list[
     return values, errors
 
 
+def _line(value: Any, label: str, max_length: int, errors: list[str], *, required: bool = False) -> str:
+    try:
+        return clean_line(value, label=label, max_length=max_length, required=required)
+    except TextProblem as exc:
+        errors.append(str(exc))
+        return ""
+
+
 def _duplicate_errors(tournament: Tournament, values: dict[str, Any]) -> list[str]:
     errors = []
     existing = Participant.objects.filter(tournament=tournament)
-    if existing.filter(name__iexact=values["name"]).exists():
+    key = same_name_key(values["name"])
+    if any(same_name_key(name) == key for name in existing.values_list("name", flat=True).iterator()):
         errors.append(f"{values['name']} is already registered.")
     if values["fide_id"] and existing.filter(fide_id=values["fide_id"]).exists():
         errors.append(f"FIDE id {values['fide_id']} is already registered.")
@@ -120,8 +124,7 @@ def participant_register(*, tournament: Tournament, user: Any, **fields: Any) ->
         Tournament.objects.select_for_update().get(pk=tournament.pk)
         values = _new_participant_values(tournament, fields)
         participant = Participant.objects.create(tournament=tournament, **values)
-        pairing_numbers_assign(tournament)
-        participant.refresh_from_db()
+        pairing_number_insert(tournament, participant)
         tournament_changed(tournament.pk)
         audit_record(
             tournament=tournament,
@@ -173,8 +176,7 @@ def late_entry(
             )
             for n in range(1, joined)
         )
-        pairing_numbers_assign(locked)
-        participant.refresh_from_db()
+        pairing_number_insert(locked, participant)
         tournament_changed(locked.pk)
         audit_record(
             tournament=locked,
