@@ -125,6 +125,12 @@ MAX_CSV_BYTES = 2_000_000
 """The largest CSV upload (the import takes at most 2,000 players anyway)."""
 
 
+class ParticipantEditForm(ParticipantForm):
+    """The edit page: the quick-add fields plus the private e-mail address."""
+
+    email = forms.EmailField(required=False, label="E-mail (private)")
+
+
 class CsvImportForm(forms.Form):
     text = forms.CharField(
         required=False,
@@ -229,3 +235,22 @@ class ExchangeForm(forms.Form):
 class StaffForm(forms.Form):
     username = forms.CharField(max_length=150)
     role = forms.ChoiceField(choices=TournamentRole.Role.choices, initial=TournamentRole.Role.ARBITER)
+
+
+class AuditFilterForm(forms.Form):
+    """The audit log's filters (GET): a round, a board, a page."""
+
+    round = forms.IntegerField(min_value=1, max_value=999, required=False)
+    board = forms.IntegerField(min_value=1, max_value=9999, required=False)
+    page = forms.IntegerField(min_value=1, required=False)
+
+
+class TournamentImportForm(forms.Form):
+    KINDS = [("trf", "TRF file (FIDE rating report)"), ("json", "JSON backup from this program")]
+    kind = forms.ChoiceField(choices=KINDS, widget=forms.RadioSelect, initial="trf", label="What is it?")
+    file = forms.FileField(label="File")
+    name = forms.CharField(max_length=150, required=False, help_text="Empty: the name in the file.")
+
+
+class DeleteTournamentForm(forms.Form):
+    confirm = forms.CharField(max_length=150, required=False, label="Type the tournament's name to confirm")

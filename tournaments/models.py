@@ -113,6 +113,9 @@ class Tournament(models.Model):
     standings_version = models.PositiveIntegerField(default=0)
     """The ``version`` of the last change the standings show: every change except a result entered
     in a round that is still being played (standings are those after the last complete round)."""
+    archived_at = models.DateTimeField(null=True, blank=True)
+    """Set when an organiser archives the tournament: it leaves the home page's list (shown under
+    "Archived"); its public link keeps working."""
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -234,6 +237,9 @@ class Round(models.Model):
     """When the round was last claimed for pairing: the stale-claim rule measures from here."""
     error = models.TextField(blank=True)
     """Why the last pairing attempt failed (status ``failed``); the round can be paired again."""
+    scores_paired_on = models.JSONField(default=dict, blank=True)
+    """Participant id -> half-points before this round, as the pairing saw them, for players whose
+    earlier result was corrected after this round was paired (services.results)."""
     created_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
 
@@ -327,8 +333,9 @@ class AuditLog(models.Model):
     """Append-only record of every change. Nothing in the app updates or deletes rows."""
 
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="audit_log", null=True, blank=True
+        Tournament, on_delete=models.SET_NULL, related_name="audit_log", null=True, blank=True
     )
+    """Emptied, not deleted, when the tournament is deleted: the record of what was done stays."""
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

@@ -369,6 +369,9 @@ def _pair(round_id: int, task_id: str | None) -> None:
         names = adapters.engine_participant_names(request)
         explanation = asdict(result.explanation)
         explanation["names"] = {str(k): v for k, v in names.items()}
+        # The engine's own pairing, kept so a later hand edit can be compared with it (drafts.py).
+        explanation["engine_boards"] = [[b.number, b.white, b.black] for b in result.boards]
+        explanation["engine_bye"] = result.bye
         if tournament.acceleration == Tournament.Acceleration.BAKU:
             vp = adapters.virtual_points(tournament, rnd.number)
             explanation["baku"] = {

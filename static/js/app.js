@@ -199,9 +199,12 @@
     var message = document.getElementById("quick-entry-message");
     if (problem) {
       if (box) {
-        box.textContent = problem.textContent;
+        // Move the message over whole: a correction's "Correct anyway" form travels with it.
+        box.textContent = "";
+        while (problem.firstChild) box.appendChild(problem.firstChild);
         box.hidden = false;
         problem.remove();
+        if (window.htmx) window.htmx.process(box);
       }
       if (message) {
         message.textContent = box ? "Board " + fresh.getAttribute("data-board") + ": not saved, see below." : problem.textContent;

@@ -32,6 +32,7 @@ from tournaments.permissions import ARBITRATE, ORGANISE, visible_tournaments
 from tournaments.services import (
     byes,
     forbidden_pairs,
+    participant_edits,
     registration,
     results,
     tournaments,
@@ -162,6 +163,32 @@ class ParticipantDetailView(ApiView):
             s.ParticipantOutput(get_object_or_404(tournament.participants, pk=participant_id)).data
         )
 
+    @extend_schema(
+        request=s.ParticipantUpdateInput,
+        responses={200: s.ParticipantOutput, **ERRORS},
+        summary="Correct a participant's entry (name, rating, title, federation, FIDE id, club, e-mail)",
+    )
+    def patch(self, request, tournament_id: int, participant_id: int):
+        tournament = self.tournament(tournament_id, ARBITRATE)
+        participant = get_object_or_404(tournament.participants, pk=participant_id)
+        data = s.ParticipantUpdateInput(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        participant = participant_edits.participant_update(
+            participant=participant, user=request.user, **data.validated_data
+        )
+        return Response(s.ParticipantOutput(participant).data)
+
+    @extend_schema(
+        request=None,
+        responses={204: OpenApiResponse(description="Deleted"), **ERRORS},
+        summary="Delete a wrong entry (only if never paired; otherwise withdraw)",
+    )
+    def delete(self, request, tournament_id: int, participant_id: int):
+        tournament = self.tournament(tournament_id, ARBITRATE)
+        participant = get_object_or_404(tournament.participants, pk=participant_id)
+        participant_edits.participant_delete(participant=participant, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
 
 class WithdrawView(ApiView):
     @extend_schema(
@@ -177,6 +204,19 @@ class WithdrawView(ApiView):
         participant = withdrawals.participant_withdraw(
             participant=participant, user=request.user, from_round=data.validated_data.get("from_round")
         )
+        return Response(s.ParticipantOutput(participant).data)
+
+
+class WithdrawalUndoView(ApiView):
+    @extend_schema(
+        request=None,
+        responses={200: s.ParticipantOutput, **ERRORS},
+        summary="Undo a withdrawal (paired again from the next round not yet paired)",
+    )
+    def post(self, request, tournament_id: int, participant_id: int):
+        tournament = self.tournament(tournament_id, ARBITRATE)
+        participant = get_object_or_404(tournament.participants, pk=participant_id)
+        participant = withdrawals.withdrawal_undo(participant=participant, user=request.user)
         return Response(s.ParticipantOutput(participant).data)
 
 

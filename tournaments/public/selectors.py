@@ -11,6 +11,7 @@ Scores are half-points, as in the models; :func:`format_points` turns them into 
 from __future__ import annotations
 
 import threading
+import unicodedata
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -339,6 +340,8 @@ class Side:
     score_before: str
     virtual: str = ""
     """Baku acceleration's virtual points this round: part of the pairing score, never of the standings."""
+    paired_on: str = ""
+    """The score the pairing used, when a result was corrected after the round was paired (else "")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,10 +394,17 @@ def round_pairings(snapshot: Snapshot, number: int) -> RoundPairings:
     people = snapshot.participants
     virtual = getattr(rnd, "virtual_points", None) or {}
 
+    paired_on = rnd.scores_paired_on or {}
+
     def side(pid: int) -> Side:
         extra = virtual.get(str(pid)) if isinstance(virtual, dict) else None
+        score = snapshot.score_before(pid, number)
+        used = paired_on.get(str(pid))
         return Side(
-            people[pid], format_points(snapshot.score_before(pid, number)), format_points(extra or None)
+            people[pid],
+            format_points(score),
+            format_points(extra or None),
+            format_points(used) if used is not None and used != score else "",
         )
 
     rows = [
@@ -415,6 +425,25 @@ def round_pairings(snapshot: Snapshot, number: int) -> RoundPairings:
     results_in = sum(1 for row in rows if row.result)
     accelerated = any(row.white.virtual or row.black.virtual for row in rows)
     return RoundPairings(rnd, rows, byes, violation_messages(rnd), results_in, accelerated)
+
+
+@dataclass(frozen=True, slots=True)
+class AlphaRow:
+    """One line of the pairings in name order (for the wall): who, where, against whom."""
+
+    player: Side
+    board: int | None
+    colour: str
+    """"White", "Black", or the bye's description."""
+    opponent: Participant | None
+
+
+def pairings_by_name(pairing: RoundPairings) -> list[AlphaRow]:
+    """Every player of the round in alphabetical order (accents and case ignored), with the bye."""
+    rows = [AlphaRow(r.white, r.board, "White", r.black.participant) for r in pairing.rows]
+    rows += [AlphaRow(r.black, r.board, "Black", r.white.participant) for r in pairing.rows]
+    rows += [AlphaRow(Side(b.participant, ""), None, f"{b.kind} ({b.points})", None) for b in pairing.byes]
+    return sorted(rows, key=lambda row: (search_key(row.player.participant.name), row.player.participant.pk))
 
 
 @dataclass(frozen=True, slots=True)
@@ -450,8 +479,15 @@ class BoardFinding:
     result: str
 
 
+def search_key(text: str) -> str:
+    """``text`` without accents, case or repeated spaces: "Zoë  Škoda" -> "zoe skoda"."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(plain.casefold().split())
+
+
 def find_my_board(*, tournament: Tournament, query: str) -> tuple[Round | None, list[BoardFinding]]:
-    """Participants whose name contains ``query``, with their board and colour in the current round.
+    """Participants whose name contains ``query`` (ignoring accents and case), with their board and colour in the current round.
 
     Four queries: the current round, the matching participants, their boards and their byes.
     """
@@ -459,11 +495,15 @@ def find_my_board(*, tournament: Tournament, query: str) -> tuple[Round | None, 
     current = current_round_of(public_rounds(tournament=tournament))
     if not query:
         return current, []
-    matches = list(
-        Participant.objects.filter(tournament=tournament, name__icontains=query)
+    # Normalised in Python: a field is at most a few hundred names, and "zoe" must find "Zoë".
+    key = search_key(query)
+    matches = [
+        p
+        for p in Participant.objects.filter(tournament=tournament)
         .only(*PUBLIC_PARTICIPANT_FIELDS)
-        .order_by("name", "id")[:FIND_LIMIT]
-    )
+        .order_by("name", "id")
+        if key in search_key(p.name)
+    ][:FIND_LIMIT]
     if current is None or not matches:
         return current, [BoardFinding(p, None, "", None, "") for p in matches]
     ids = [p.id for p in matches]

@@ -24,8 +24,9 @@ from django.core.cache import cache
 
 from pairing.adapters import standings_for_tournament
 from pairing.engine.errors import InvalidRequestError
+from pairing.engine.standings import StandingRow as EngineStandingRow
 from pairing.engine.standings import Standings as EngineStandings
-from pairing.engine.tiebreaks import TIEBREAKS
+from pairing.engine.tiebreaks import TIEBREAKS, TiebreakValue
 from tournaments.models import Participant, Tournament
 from tournaments.public.cache import CACHE_SECONDS, single_flight
 from tournaments.public.selectors import Snapshot, kept
@@ -142,6 +143,13 @@ def _empty_buckets(tournament: Tournament) -> dict[str, dict[int, Breakdown]]:
     return {_key(tournament, f"breakdowns-{bucket}"): {} for bucket in range(BUCKETS)}
 
 
+def shown_value(row: EngineStandingRow, value: TiebreakValue) -> str:
+    """A tie-break value as the tables show it: direct encounter only where it decided the order."""
+    if value.code == "DE" and "DE" not in row.deciding:
+        return "–"
+    return value.display
+
+
 def _compute(tournament: Tournament) -> tuple[Ranking, dict[int, Breakdown]]:
     """Run the engine's standings (four queries) and cache both shapes of the answer.
 
@@ -158,14 +166,19 @@ def _compute(tournament: Tournament) -> tuple[Ranking, dict[int, Breakdown]]:
         cache.set_many(_empty_buckets(tournament) | {_key(tournament, "ranking"): ranking}, CACHE_SECONDS)
         return ranking, {}
     rows, breakdowns = [], {}
+    # Lots are drawn for the final standings only: until then players level on everything share
+    # their place, untagged (after round 1 that is most of the field).
+    final = result.rounds >= tournament.rounds_planned
+    rank_of = {row.id: row.rank for row in result.rows}
     for row in result.rows:
         points = _points(row)
-        values = tuple(v.display for v in row.tiebreaks)
+        values = tuple(shown_value(row, v) for v in row.tiebreaks)
+        shared = min((rank_of[i] for i in row.lot_group), default=row.rank)
         rows.append(
             RankedRow(
                 row.id,
-                row.rank,
-                row.by_lot,
+                row.rank if final or not row.by_lot else shared,
+                row.by_lot and final,
                 points,
                 values,
                 row.tpn,
@@ -180,6 +193,7 @@ def _compute(tournament: Tournament) -> tuple[Ranking, dict[int, Breakdown]]:
             points,
             tuple(TiebreakCell(v.code, v.name, v.display, v.summary, tuple(v.notes)) for v in row.tiebreaks),
         )
+    rows.sort(key=lambda row: (row.rank, row.pairing_number))  # players sharing a place: by number
     ranking = Ranking(tuple(rows), result.rounds, tiebreaks=result.tiebreaks, unplayed=result.unplayed)
     # Every bucket is stored, empty ones too, so asking for an unknown id is a cache hit, not a rerun.
     buckets = _empty_buckets(tournament)

@@ -30,17 +30,26 @@ class HtmxHttpRequest(HttpRequest):
 def pairings(request: HtmxHttpRequest, token: str, number: int | None = None) -> HttpResponse:
     """The pairings of one public round; without a number, of the current (latest public) round.
 
-    ``?display=1`` is the projector view's other address, for links typed by hand.
+    ``?display=1`` is the projector view's other address, for links typed by hand; ``?order=name``
+    lists every player alphabetically (for the wall).
     """
     tournament = selectors.public_tournament_get(token=token)
     if request.GET.get("display") == "1" and number is None:
         return redirect("public:display", token=tournament.public_token)
 
+    by_name = request.GET.get("order") == "name"
+
     def build():
         snapshot = selectors.snapshot_shared(tournament=tournament)
         rnd = number or (snapshot.current_round.number if snapshot.current_round else None)
         pairing = selectors.round_pairings(snapshot, rnd) if rnd else None
-        return {"pairing": pairing, "rounds": snapshot.rounds, "fixed_round": number, "page": "pairings"}
+        return {
+            "pairing": pairing,
+            "by_name": selectors.pairings_by_name(pairing) if pairing and by_name else None,
+            "rounds": snapshot.rounds,
+            "fixed_round": number,
+            "page": "pairings",
+        }
 
     return public_render(
         request,
@@ -49,6 +58,7 @@ def pairings(request: HtmxHttpRequest, token: str, number: int | None = None) ->
         partial="pairings-table",
         build=build,
         name=f"pairings-{number or 'current'}",
+        params={"order": "name"} if by_name else None,
     )
 
 

@@ -42,3 +42,9 @@ class ConflictError(ServiceError):
 
 class ServiceUnavailable(ServiceError):
     http_status = 503
+
+
+class ConfirmationNeeded(ServiceError):
+    """The change is allowed but has consequences the user must confirm first (repeat with confirm)."""
+
+    http_status = 409

@@ -10,7 +10,11 @@
 2. Refuse drafts (publish the round first) and unknown result codes.
 3. Save the result and bump the board's version. If a later round has already been paired on the
    old result, the change is a correction: flag ``corrected_after_pairing`` and log it as
-   ``result_correct`` (FIDE GHR 4.3: past rounds are never re-paired).
+   ``result_correct`` (FIDE GHR 4.3: past rounds are never re-paired). With
+   ``confirm_correction=False`` (the arbiter's page) such a correction first raises
+   ``ConfirmationNeeded`` naming the paired rounds; once confirmed, each later round records the
+   two players' scores its pairing used (``Round.scores_paired_on``), so its sheets show both
+   scores and a draft asks to be paired again.
 4. Mark the round finished when every result is in (or back to published when one is cleared),
    and the tournament finished when its last round is.
 5. Bump ``tournament.version`` so public caches and the arbiters' live tables refresh.
@@ -26,10 +30,11 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Value
 
+from pairing import adapters
 from tournaments.models import AuditLog, Board, Round, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ConflictError, ValidationFailed
+from tournaments.services.errors import ConfirmationNeeded, ConflictError, ValidationFailed
 from tournaments.services.versions import tournament_changed
 
 RESULT_CODES = {choice.value for choice in Board.Result}
@@ -67,7 +72,25 @@ def _last_editor(board: Board) -> str:
     return entry.user.get_username()
 
 
-def result_record(*, board: Board, user: Any, result: str, expected_version: int) -> Board:
+def _record_scores_paired_on(board: Board, later: list[Round], tournament: Tournament) -> None:
+    """Before a correction: note, in each later round, the two players' scores its pairing used."""
+    scoring = adapters.scoring_for(tournament)
+    people = [board.white, board.black]
+    for rnd in later:
+        known = dict(rnd.scores_paired_on or {})
+        missing = [p for p in people if str(p.pk) not in known]
+        if not missing:
+            continue
+        histories = adapters.histories_for_tournament(tournament, rnd.number - 1, participants=missing)
+        for p in missing:
+            known[str(p.pk)] = sum(scoring.points(r.result) for r in histories.get(p.pk, ()))
+        rnd.scores_paired_on = known
+        rnd.save(update_fields=["scores_paired_on"])
+
+
+def result_record(
+    *, board: Board, user: Any, result: str, expected_version: int, confirm_correction: bool = True
+) -> Board:
     """Record (or correct) a board's result; see the module docstring.
 
     Every arbiter of the tournament queues on its row lock, so the locked section is kept to one
@@ -115,6 +138,22 @@ def result_record(*, board: Board, user: Any, result: str, expected_version: int
                 f"Round {rnd.number + 1} has been paired on this result; it can be corrected but not cleared."
             )
         correction = bool(locked.result) and locked.later_paired
+        later = list(
+            Round.objects.select_for_update()
+            .filter(tournament_id=rnd.tournament_id, number__gt=rnd.number)
+            .order_by("number")
+            if correction
+            else []
+        )
+        if correction and not confirm_correction:
+            paired = ", ".join(f"round {r.number} ({r.get_status_display().lower()})" for r in later)
+            raise ConfirmationNeeded(
+                f"Board {locked.number} of round {rnd.number}: {paired} has already been paired on "
+                f"{locked.get_result_display()}. Correct it to {Board.Result(result).label} anyway? The "
+                "pairing stays as it is; its sheets will show both scores."
+            )
+        if correction:
+            _record_scores_paired_on(locked, later, tournament)
         before = {"result": locked.result, "version": locked.version}
         locked.result = result
         locked.version += 1
@@ -149,6 +188,7 @@ def result_record(*, board: Board, user: Any, result: str, expected_version: int
                 "round": rnd.number,
                 "board": locked.number,
                 "corrected_after_pairing": locked.corrected_after_pairing,
+                "rounds_paired_on_old_result": [r.number for r in later],
             },
         )
     for name in fields:

@@ -21,7 +21,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_POST
 
-from pairing.services.drafts import RuleBroken, board_swap_colours, boards_exchange_opponents
+from pairing.services.drafts import HandEdit, board_swap_colours, boards_exchange_opponents
 from pairing.services.swiss import (
     next_round_offered,
     pairing_limit_text,
@@ -209,11 +209,19 @@ def repair(request: HttpRequest, tournament: Tournament, number: int) -> HttpRes
     return _draft_action(request, tournament, number, round_repair, "Round {number} is being paired again.")
 
 
-def _warn(request: HttpRequest, broken: list[RuleBroken]) -> None:
-    if not broken:
-        messages.success(request, "Changed. The pairing still keeps every rule.")
-    for rule in broken:
+def _warn(request: HttpRequest, edit: HandEdit) -> None:
+    """Say what the edit broke and what the edited draft gives up against the engine's pairing."""
+    for rule in edit.broken:
         messages.warning(request, f"This change breaks a rule ({rule.rule}): {rule.message}")
+    if edit.given_up:
+        given = "; ".join(f"{g.message} ({g.rule})" for g in edit.given_up)
+        messages.warning(request, f"Edited by hand. Compared with the engine's pairing it gives up: {given}.")
+    elif not edit.broken and edit.compared:
+        messages.success(
+            request, "Changed. It keeps every rule and gives up nothing the engine's pairing had."
+        )
+    elif not edit.broken:
+        messages.success(request, "Changed. It breaks no absolute rule.")
 
 
 @require_POST

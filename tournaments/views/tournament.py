@@ -176,6 +176,7 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     context = {
         "tournament": tournament,
         "standings": table,
+        "rows": selectors.standings_rows(tournament, table),
         "columns": [(code, selectors.TIEBREAK_NAMES.get(code, code)) for code in table.tiebreaks],
         "can_arbitrate": can_arbitrate(request.user, tournament),
         "started": round_one_paired(tournament),
