@@ -190,6 +190,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "accounts.context_processors.signup",
             ],
         },
     }
@@ -227,6 +228,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = ["accounts.backends.LoginBackend"]
+"""Django's, by user name or by the address one account has."""
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -270,6 +273,19 @@ EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 20)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Chess club tournaments <webmaster@localhost>")
 SERVER_EMAIL = env_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 3 * 24 * 3600)
+"""Seconds a password reset link, and an email verification link, stays valid."""
+
+SIGNUP_MODE = env_str("SIGNUP_MODE", "open" if DEBUG else "invitation")
+"""Who may make an account: ``open`` (anyone, then verify the address), ``invitation`` (only
+through a club's invitation link) or ``closed`` (accounts are made in the back office)."""
+if SIGNUP_MODE not in ("open", "invitation", "closed"):
+    raise ImproperlyConfigured(f"SIGNUP_MODE must be open, invitation or closed, not {SIGNUP_MODE!r}")
+SIGNUP_INVITATION_CHECK = env_str("SIGNUP_INVITATION_CHECK", "")
+"""Dotted path of the function that says whether an invitation token is valid
+(``accounts.invitations``); the clubs app sets it. Unset, invitation mode accepts nobody."""
+VERIFICATION_MAIL_LIMIT = env_int("VERIFICATION_MAIL_LIMIT", 3)
+"""Verification mails an account may be sent per hour (sign-up's and "send the link again")."""
+
 # Uploaded FIDE lists wait here for the import task (web and worker share this folder).
 RATING_LIST_DIR = Path(env_str("RATING_LIST_DIR", str(BASE_DIR / "var" / "rating-lists")))
 

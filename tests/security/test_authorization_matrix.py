@@ -239,6 +239,12 @@ NOT_IN_MATRIX = {
     "accounts:tokens": "creates one of the user's own tokens",
     "accounts:token_revoke": "revokes one of the user's own tokens",
     "accounts:legacy_token_revoke": "revokes the user's own older token",
+    # Sign-up and a user's own profile (no id in the URL: nobody reaches another's), covered by
+    # tests/accounts/test_signup.py and tests/accounts/test_profile.py.
+    "accounts:signup": "makes a new, unverified account (SIGNUP_MODE decides who may)",
+    "accounts:verify_resend": "mails the user's own verification link again (rate-limited)",
+    "accounts:profile": "the user's own name and email",
+    "accounts:email_change_cancel": "cancels the user's own email change",
     # A player's personal reporting link is the key, not a login: the player-side matrix (own board
     # only, revoked and guessed links, finished rounds) is tests/reports/test_authorization.py.
     "reports:player_report": "a player's reporting link",
