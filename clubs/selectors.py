@@ -6,7 +6,9 @@ from typing import Any
 
 from django.db.models import CharField, Q, QuerySet
 from django.db.models.functions import Cast
+from django.urls import reverse
 
+from accounts.invitations import SignupInvitation
 from clubs.models import Club, Invitation, Membership, RosterPlayer
 from clubs.services.invitations import token_hash
 from ratings.text import search_key
@@ -31,6 +33,16 @@ def invitation_for_token(*, token: str) -> Invitation | None:
     return (
         Invitation.objects.select_related("club", "invited_by").filter(token_hash=token_hash(token)).first()
     )
+
+
+def signup_invitation_for_token(token: str) -> SignupInvitation | None:
+    """Sign-up's question (``accounts.invitations``): may this invitation link open an account?
+    A pending, unexpired invitation may; the sign-up form starts with its address and the first
+    login goes on to the accept page. Reading it consumes nothing."""
+    found = invitation_for_token(token=token)
+    if found is None or not found.usable:
+        return None
+    return SignupInvitation(email=found.email, next_url=reverse("clubs:invitation", kwargs={"token": token}))
 
 
 def roster_search(*, club: Club, query: str = "", limit: int = ROSTER_LIMIT) -> list[RosterPlayer]:
