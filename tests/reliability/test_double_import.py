@@ -12,6 +12,7 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 
 from tests.reliability.test_concurrent_results import run_threads
+from tests.security.test_authorization_matrix import TOURNAMENT_FORM
 from tests.tournaments.exchange.builders import build_full_tournament
 from tournaments.models import AuditLog, Participant, SubmissionKey, Tournament
 from tournaments.services.exchange_json import json_export
@@ -88,21 +89,7 @@ def test_a_double_clicked_create_form_makes_one_tournament(organiser):
     form = page.get("/t/new/").content.decode()
     key = form.split('name="submission_key" value="', 1)[1].split('"', 1)[0]
     assert len(key) >= 8
-    data = {
-        "name": "Double Click Open",
-        "format": "swiss",
-        "rounds_planned": 5,
-        "scoring": "standard",
-        "bye_value": "win",
-        "acceleration": "none",
-        "unplayed_rule": "virtual-opponent",
-        "pairing_numbers": "rating",
-        "late_entry_points": "zero",
-        "max_half_byes": 2,
-        "no_byes_in_last_rounds": 1,
-        "withdrawal_games": "forfeit",
-        "submission_key": key,
-    }
+    data = {**TOURNAMENT_FORM, "name": "Double Click Open", "submission_key": key}
 
     def send():
         client = Client(raise_request_exception=False)
