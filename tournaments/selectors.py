@@ -1,9 +1,12 @@
 """Read-only queries for the staff pages. Each returns data ready to display, in a fixed number of
 queries (the view tests pin them), so templates never touch related managers.
 
-* ``tournaments_for_user(user)``: the dashboard list, with participant and round counts.
-* ``participant_rows(tournament)``: everyone in pairing-number order with their byes and score.
+* ``tournaments_for_user(user)``: the dashboard list, with participant and round counts;
+  ``tournament_lists(user)`` splits off the archived ones.
+* ``participant_rows(tournament)``: everyone in pairing-number order with their byes and score,
+  whether they were ever paired, and what tells namesakes apart (``namesake_labels``).
 * ``upcoming_byes(tournament)``: requested byes and absences for rounds not yet published.
+* ``audit_page(tournament, round_number=, board=, page=)``: the audit log, filtered and paginated.
 * ``round_rows(tournament)``: every round with board and result counts.
 * ``round_boards(rnd)``: a round's boards with both players and their scores before the round.
 * ``round_get(tournament, number)``: one round or 404.
@@ -20,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.paginator import Paginator
 from django.db.models import Count, F, Q
 from django.http import Http404
 
@@ -30,9 +34,11 @@ from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, TIEBREA
 from pairing.engine.types import Scoring
 from ratings.selectors import rated_player_search
 from ratings.text import search_key
-from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
+from tournaments.models import AuditLog, Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import visible_tournaments
+from tournaments.public.standings import shown_value
 from tournaments.scores import format_points
+from tournaments.services import participant_state
 
 
 def tournaments_for_user(user: Any) -> list[Tournament]:
@@ -43,6 +49,106 @@ def tournaments_for_user(user: Any) -> list[Tournament]:
             n_rounds=Count("rounds", distinct=True),
         )
     )
+
+
+@dataclass
+class StaffStandingRow:
+    rank: int
+    tpn: int
+    id: int
+    name: str
+    withdrawn: bool
+    by_lot: bool
+    points_display: str
+    values: list[str]
+
+
+def standings_rows(tournament: Tournament, table: Any) -> list[StaffStandingRow]:
+    """The engine's standings as the staff table shows them, the same way the public one does:
+    lots only in the final standings (shared places until then), direct encounter only where it
+    decided the order."""
+    final = table.rounds >= tournament.rounds_planned
+    rank_of = {row.id: row.rank for row in table.rows}
+    rows = [
+        StaffStandingRow(
+            row.rank if final or not row.by_lot else min(rank_of[i] for i in row.lot_group),
+            row.tpn,
+            row.id,
+            row.name,
+            row.withdrawn,
+            row.by_lot and final,
+            row.points_display,
+            [shown_value(row, value) for value in row.tiebreaks],
+        )
+        for row in table.rows
+    ]
+    return sorted(rows, key=lambda row: (row.rank, row.tpn))  # players sharing a place: by number
+
+
+AUDIT_PAGE_SIZE = 50
+
+
+@dataclass
+class AuditRow:
+    entry: AuditLog
+    what: str
+    """The change in a few words: "round 3 board 2", a participant's name, or the object type."""
+    before: str
+    after: str
+
+
+def _compact(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {v}" for k, v in value.items() if v not in (None, "", [], {}))
+    return str(value)
+
+
+def audit_page(
+    tournament: Tournament, *, round_number: int | None = None, board: int | None = None, page: Any = 1
+) -> Any:
+    """One page of the tournament's audit log, newest first, optionally for one round and board.
+
+    Results carry their round and board number; round actions (pairing, publishing, hand edits)
+    are matched by the round's id. Returns a Django ``Page`` of ``AuditRow``.
+    """
+    entries = AuditLog.objects.filter(tournament=tournament).select_related("user")
+    if round_number is not None:
+        round_ids = [
+            str(pk)
+            for pk in Round.objects.filter(tournament=tournament, number=round_number).values_list(
+                "pk", flat=True
+            )
+        ]
+        entries = entries.filter(
+            Q(after__round=round_number) | Q(object_type="round", object_id__in=round_ids)
+        )
+    if board is not None:
+        entries = entries.filter(after__board=board)
+    paginator = Paginator(entries.order_by("-at", "-id"), AUDIT_PAGE_SIZE)
+    found = paginator.get_page(page)
+    rows = []
+    for entry in found.object_list:
+        after = entry.after if isinstance(entry.after, dict) else {}
+        before = entry.before if isinstance(entry.before, dict) else {}
+        if "board" in after and "round" in after:
+            what = f"round {after['round']} board {after['board']}"
+        elif entry.object_type == "round" and "number" in after:
+            what = f"round {after['number']}"
+        elif entry.object_type == "participant":
+            what = after.get("name") or before.get("name") or f"participant {entry.object_id}"
+        else:
+            what = entry.object_type
+        rows.append(AuditRow(entry, what, _compact(entry.before), _compact(entry.after)))
+    found.object_list = rows
+    return found
+
+
+def tournament_lists(user: Any) -> tuple[list[Tournament], list[Tournament]]:
+    """The dashboard: (running and coming tournaments, archived ones), one query."""
+    everything = tournaments_for_user(user)
+    return [t for t in everything if t.archived_at is None], [t for t in everything if t.archived_at]
 
 
 def _scores(tournament: Tournament, through_round: int, people: list[Participant]) -> dict[int, int]:
@@ -57,10 +163,39 @@ class ParticipantRow:
     participant: Participant
     score: str
     byes: list[RoundBye]
+    paired: bool = False
+    """Ever paired: the entry can no longer be deleted, only withdrawn."""
+    tell_apart: str = ""
+    """For namesakes only: the club, FIDE id or rating that tells them apart."""
+
+
+def namesake_labels(people: list[Participant]) -> dict[int, str]:
+    """For participants who share a name (ignoring case): what tells each apart, else nothing.
+
+    The club if the namesakes' clubs differ, else the FIDE id, else the rating."""
+    by_name: dict[str, list[Participant]] = {}
+    for p in people:
+        by_name.setdefault(p.name.casefold(), []).append(p)
+    labels: dict[int, str] = {}
+    for group in (g for g in by_name.values() if len(g) > 1):
+        for attr, label in (("club_name", "{}"), ("fide_id", "FIDE {}"), ("rating", "{}")):
+            values = [getattr(p, attr) for p in group]
+            if all(values) and len(set(values)) == len(values):
+                labels.update({p.pk: label.format(getattr(p, attr)) for p in group})
+                break
+        else:
+            labels.update({p.pk: f"no. {p.pairing_number}" for p in group})
+    return labels
+
+
+def participant_deletable(participant: Participant) -> bool:
+    return participant.pk not in participant_state.paired_ids(participant.tournament)
 
 
 def participant_rows(tournament: Tournament) -> list[ParticipantRow]:
     people = list(Participant.objects.filter(tournament=tournament).order_by("pairing_number", "name"))
+    paired = participant_state.paired_ids(tournament)
+    labels = namesake_labels(people)
     last = (
         Round.objects.filter(tournament=tournament).exclude(status__in=["pairing", "draft", "failed"]).count()
     )
@@ -68,7 +203,12 @@ def participant_rows(tournament: Tournament) -> list[ParticipantRow]:
     byes: dict[int, list[RoundBye]] = {}
     for bye in RoundBye.objects.filter(tournament=tournament).order_by("round_number"):
         byes.setdefault(bye.participant_id, []).append(bye)
-    return [ParticipantRow(p, format_points(scores.get(p.pk, 0)), byes.get(p.pk, [])) for p in people]
+    return [
+        ParticipantRow(
+            p, format_points(scores.get(p.pk, 0)), byes.get(p.pk, []), p.pk in paired, labels.get(p.pk, "")
+        )
+        for p in people
+    ]
 
 
 def upcoming_byes(tournament: Tournament) -> list[RoundBye]:
@@ -121,6 +261,25 @@ class BoardRow:
     board: Board
     white_score: str
     black_score: str
+    white_paired_on: str = ""
+    """The score the pairing used, when a correction since changed it (else "")."""
+    black_paired_on: str = ""
+
+
+def _paired_on(rnd: Round, pid: int, score: int) -> str:
+    used = (rnd.scores_paired_on or {}).get(str(pid))
+    return format_points(used) if used is not None and used != score else ""
+
+
+def _board_row(rnd: Round, b: Board, scores: dict[int, int]) -> BoardRow:
+    white, black = scores.get(b.white_id, 0), scores.get(b.black_id, 0)
+    return BoardRow(
+        b,
+        format_points(white),
+        format_points(black),
+        _paired_on(rnd, b.white_id, white),
+        _paired_on(rnd, b.black_id, black),
+    )
 
 
 @dataclass
@@ -150,14 +309,48 @@ def round_boards(rnd: Round) -> RoundView:
     pab = next((b for b in byes if b.kind == RoundBye.Kind.PAIRING_ALLOCATED), None)
     return RoundView(
         round=rnd,
-        boards=[
-            BoardRow(b, format_points(scores.get(b.white_id, 0)), format_points(scores.get(b.black_id, 0)))
-            for b in boards
-        ],
+        boards=[_board_row(rnd, b, scores) for b in boards],
         bye=pab,
         absent=[b for b in byes if b.kind != RoundBye.Kind.PAIRING_ALLOCATED],
         names=names,
     )
+
+
+LIVE_ROWS_LIMIT = 50
+"""More changes than this since the version a live table shows: it is re-rendered whole."""
+
+
+def board_rows_changed(rnd: Round, seen: int | None) -> list[BoardRow] | None:
+    """The rows of ``rnd`` whose result changed since the tournament's version ``seen``, or ``None``
+    when the whole table must be re-rendered (three queries).
+
+    Only result entries stamp a board with the version they made (``Board.changed_version``), one
+    board per version; when the boards changed since ``seen`` do not account for every version in
+    between, something else changed (a withdrawal, a re-pairing, a correction in an earlier round
+    that moves the scores shown): ``None``. So is a result changed in an earlier round.
+    """
+    tournament = rnd.tournament
+    if seen is None or not 0 <= tournament.version - seen <= LIVE_ROWS_LIMIT:
+        return None
+    changed = list(
+        Board.objects.filter(round__tournament=tournament, changed_version__gt=seen)
+        .select_related("round", "white", "black")
+        .defer("round__explanation", "round__error")
+    )
+    versions = {b.changed_version for b in changed}
+    if versions != set(range(seen + 1, tournament.version + 1)) or len(changed) != len(versions):
+        return None
+    if any(b.round.number < rnd.number for b in changed):
+        return None
+    mine = sorted((b for b in changed if b.round_id == rnd.pk), key=lambda b: b.number)
+    if not mine:
+        return []
+    people = [p for b in mine for p in (b.white, b.black)]
+    scores = _scores(tournament, rnd.number - 1, people)
+    return [
+        BoardRow(b, format_points(scores.get(b.white_id, 0)), format_points(scores.get(b.black_id, 0)))
+        for b in mine
+    ]
 
 
 def next_round_number(tournament: Tournament) -> int:
@@ -201,11 +394,9 @@ def baku_table(tournament: Tournament, round_number: int) -> list[BakuRow]:
 def board_row(board: Board) -> BoardRow:
     """One board with both players' scores before its round (for re-rendering a single row)."""
     rnd = board.round
-    people = list(Participant.objects.filter(pk__in=[board.white_id, board.black_id]))
+    people = [board.white, board.black]  # loaded with the board; the round's tournament too
     scores = _scores(rnd.tournament, rnd.number - 1, people)
-    return BoardRow(
-        board, format_points(scores.get(board.white_id, 0)), format_points(scores.get(board.black_id, 0))
-    )
+    return _board_row(rnd, board, scores)
 
 
 TIEBREAK_NAMES = {info.code: info.name for info in TIEBREAKS}

@@ -3,7 +3,7 @@
 from django.urls import path
 
 import tournaments.converters  # noqa: F401  (registers the id and public_token converters)
-from tournaments.views import help, home, participants, results, rounds, tournament
+from tournaments.views import data, help, home, participants, results, rounds, tournament
 
 app_name = "tournaments"
 
@@ -15,6 +15,7 @@ urlpatterns = [
     path("help/swiss/", help.swiss, name="help_swiss"),
     path("t/new/", tournament.tournament_new, name="tournament_new"),
     path("t/new/suggestion/", tournament.format_suggestion, name="format_suggestion"),
+    path("t/import/", data.tournament_import, name="tournament_import"),
     path(T, rounds.rounds, name="tournament"),
     path(T + "settings/", tournament.tournament_settings, name="settings"),
     path(T + "settings/tiebreaks/", tournament.tiebreaks_update, name="tiebreaks"),
@@ -22,6 +23,10 @@ urlpatterns = [
     path(T + "staff/add/", tournament.staff_add, name="staff_add"),
     path(T + "staff/<id:role_id>/remove/", tournament.staff_remove, name="staff_remove"),
     path(T + "standings/", tournament.standings, name="standings"),
+    path(T + "data/", data.data, name="data"),
+    path(T + "data/export/<slug:kind>/", data.export, name="export"),
+    path(T + "data/archive/", data.archive, name="archive"),
+    path(T + "data/delete/", data.delete, name="tournament_delete"),
     path(T + "participants/", participants.participants, name="participants"),
     path(T + "participants/add/", participants.participant_add, name="participant_add"),
     path(T + "participants/search/", participants.registry_search, name="registry_search"),
@@ -29,6 +34,19 @@ urlpatterns = [
     path(T + "participants/refresh-ratings/", participants.ratings_refresh, name="ratings_refresh"),
     path(T + "participants/import/", participants.participants_import, name="participants_import"),
     path(T + "participants/<id:participant_id>/withdraw/", participants.withdraw, name="withdraw"),
+    path(
+        T + "participants/<id:participant_id>/edit/", participants.participant_edit, name="participant_edit"
+    ),
+    path(
+        T + "participants/<id:participant_id>/delete/",
+        participants.participant_remove,
+        name="participant_delete",
+    ),
+    path(
+        T + "participants/<id:participant_id>/undo-withdrawal/",
+        participants.withdraw_undo,
+        name="withdraw_undo",
+    ),
     path(T + "byes/add/", participants.bye_add, name="bye_add"),
     path(T + "byes/<id:bye_id>/cancel/", participants.bye_remove, name="bye_cancel"),
     path(T + "keep-apart/add/", participants.pair_add, name="forbidden_pair_add"),

@@ -103,6 +103,9 @@ class StandingRow:
     decided_by: str | None = None
     """The tie-break that first separated this participant from someone level on points (``None`` if
     nobody was level on points, ``"LOT"`` if only the drawing of lots did)."""
+    deciding: tuple[str, ...] = ()
+    """Every tie-break that split a group this participant was in (in the order applied): a value
+    of a tie-break not listed here did not decide this participant's place."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,10 +169,13 @@ def compute_standings(request: StandingsRequest) -> Standings:
     lots: list[tuple[int, ...]] = []
     lot_of: dict[int, tuple[int, ...]] = {}
 
+    deciding: dict[int, list[str]] = {pid: [] for pid in t.by_id}
+
     def mark(group: list[int], code: str) -> None:
         for pid in group:
             if decided_by[pid] is None:
                 decided_by[pid] = code
+            deciding[pid].append(code)
 
     def rank(group: list[int], index: int) -> list[int]:
         if len(group) == 1:
@@ -229,6 +235,7 @@ def compute_standings(request: StandingsRequest) -> Standings:
                 by_lot=pid in lot_of,
                 lot_group=lot_of.get(pid, ()),
                 decided_by=decided_by[pid],
+                deciding=tuple(deciding[pid]),
             )
         )
     return Standings(tuple(rows), codes, request.unplayed, request.rounds, request.seed, tuple(lots))

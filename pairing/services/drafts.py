@@ -1,8 +1,11 @@
 """Changing a draft by hand: swap colours on a board, exchange two boards' opponents.
 
 Both lock the draft, make the change, re-check the whole round with the engine's independent
-checker, store the round's current violations and return the rules the change newly breaks as
-:class:`RuleBroken` values (an empty list: the pairing still keeps every rule).
+checker, store the round's current violations and return a :class:`HandEdit`: the absolute rules
+the change newly breaks (:class:`RuleBroken`), and the relative criteria the edited draft gives up
+compared with the engine's own pairing (``pairing.engine.edits.edit_costs``: "both players now get
+the colour they did not want (C12)"). The round's explanation records that it was edited by hand
+and what the edits gave up, so the page stops describing the engine's pairing as it stands.
 """
 
 from __future__ import annotations
@@ -14,6 +17,10 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 
+from pairing import adapters
+from pairing.engine.edits import edit_costs
+from pairing.engine.types import Board as EngineBoard
+from pairing.engine.types import PairingResult
 from pairing.services.swiss import (
     current_check,
     locked_draft,
@@ -38,37 +45,81 @@ class RuleBroken:
     names: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class HandEdit:
+    """What one hand edit did: absolute rules newly broken, relative criteria given up (cumulative:
+    the edited draft against the engine's pairing)."""
+
+    broken: list[RuleBroken]
+    given_up: list[RuleBroken]
+    compared: bool
+    """False when the engine's pairing is not on record (a draft made before it was kept)."""
+
+
+def _given_up(rnd: Round, request: Any) -> tuple[list[dict[str, Any]], bool]:
+    """The criteria the current boards give up against the engine's pairing, as stored dicts."""
+    explanation = rnd.explanation or {}
+    if "engine_boards" not in explanation:
+        return [], False
+    engine = PairingResult(
+        boards=tuple(EngineBoard(number=n, white=w, black=b) for n, w, b in explanation["engine_boards"]),
+        bye=explanation.get("engine_bye"),
+    )
+    edited = PairingResult(
+        boards=tuple(
+            EngineBoard(number=b.number, white=b.white_id, black=b.black_id)
+            for b in Board.objects.filter(round=rnd).order_by("number")
+        ),
+        bye=explanation.get("engine_bye"),
+    )
+    costs = edit_costs(request, engine, edited)
+    return [{"rule": c.rule, "message": c.message, "participants": list(c.participants)} for c in costs], True
+
+
 def _names(rnd: Round) -> dict[int, str]:
     return dict(Participant.objects.filter(tournament=rnd.tournament).values_list("pk", "name"))
 
 
 def _manual_change(
     rnd: Round, change: Callable[[], None], *, user: Any, action: str, detail: dict[str, Any]
-) -> list[RuleBroken]:
+) -> HandEdit:
     before = {violation_key(v) for v in current_check(rnd)}
     change()
     after = current_check(rnd)
     names = _names(rnd)
     new = [v for v in after if violation_key(v) not in before]
     rnd.violations = violations_json(after, names)
-    rnd.save(update_fields=["violations"])
+    given_up, compared = _given_up(rnd, adapters.pairing_request_for_round(rnd.tournament, rnd.number))
+    rnd.explanation = {**(rnd.explanation or {}), "hand_edited": True, "given_up": given_up}
+    rnd.save(update_fields=["violations", "explanation"])
     tournament_changed(rnd.tournament_id)
     audit_record(
         tournament=rnd.tournament,
         user=user,
         action=action,
         obj=rnd,
-        after={**detail, "breaks": [v.rule for v in new]},
+        after={**detail, "breaks": [v.rule for v in new], "gives_up": [g["rule"] for g in given_up]},
     )
-    return [
-        RuleBroken(
-            rule=v.rule, message=v.message, names=tuple(names.get(pk, str(pk)) for pk in v.participants)
-        )
-        for v in new
-    ]
+    return HandEdit(
+        broken=[
+            RuleBroken(
+                rule=v.rule, message=v.message, names=tuple(names.get(pk, str(pk)) for pk in v.participants)
+            )
+            for v in new
+        ],
+        given_up=[
+            RuleBroken(
+                rule=g["rule"],
+                message=g["message"],
+                names=tuple(names.get(pk, str(pk)) for pk in g["participants"]),
+            )
+            for g in given_up
+        ],
+        compared=compared,
+    )
 
 
-def board_swap_colours(*, board: Board, user: Any) -> list[RuleBroken]:
+def board_swap_colours(*, board: Board, user: Any) -> HandEdit:
     """Swap the colours on one board of a draft; returns the rules the change newly breaks."""
     rnd = board.round
     require_arbiter(user, rnd.tournament)
@@ -92,7 +143,7 @@ def board_swap_colours(*, board: Board, user: Any) -> list[RuleBroken]:
     return broken
 
 
-def boards_exchange_opponents(*, board_a: Board, board_b: Board, user: Any) -> list[RuleBroken]:
+def boards_exchange_opponents(*, board_a: Board, board_b: Board, user: Any) -> HandEdit:
     """Give the two boards' Black players to each other (a draft only); returns newly broken rules."""
     rnd = board_a.round
     require_arbiter(user, rnd.tournament)

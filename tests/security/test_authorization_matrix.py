@@ -12,8 +12,10 @@ club role only, no role in the tournament itself: ``other_club`` (owner of anoth
 role grants the tournament role). Levels:
 
 * ``login``: any logged-in user (creating or importing a tournament makes them its organiser);
-* ``arbitrate``: arbiters and organisers (pairing, results, byes, withdrawals, late entries);
-* ``organise``: organisers only (settings, starting a round robin, the public link).
+* ``arbitrate``: arbiters and organisers (pairing, results, byes, withdrawals and their undoing,
+  late entries, correcting and deleting entries);
+* ``organise``: organisers only (settings, starting a round robin, the public link, archiving and
+  deleting the tournament).
 
 A permitted call must really write: it answers below 400 and adds an audit row in the caller's
 name. A refused call answers with the role's refusal (login redirect or 401, 404 to strangers, 403
@@ -86,6 +88,13 @@ def _new_staff(world: w.World) -> dict[str, Any]:
     return {"username": user.username, "role": "arbiter"}
 
 
+def _trf_upload(world: w.World) -> dict[str, Any]:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    text = trf_export(tournament=world.tournament).encode()
+    return {"kind": "trf", "file": SimpleUploadedFile("club.trf", text), "name": "Imported Open"}
+
+
 def _two_players(world: w.World) -> dict[str, Any]:
     return {"first": world.people[2].pk, "second": world.people[3].pk, "reason": "Same family"}
 
@@ -148,6 +157,11 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
         ARBITRATE, w.REGISTRATION, lambda _: {"text": "Ann Apple,1500\nBob Berry,1400", "commit": "1"}
     ),
     ("tournaments:withdraw", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, lambda _: {"from_round": 2}),
+    ("tournaments:participant_edit", "POST"): Endpoint(
+        ARBITRATE, w.PUBLISHED, lambda _: {"name": "Renamed Player", "rating": 1500}
+    ),
+    ("tournaments:participant_delete", "POST"): Endpoint(ARBITRATE, w.REGISTRATION),
+    ("tournaments:withdraw_undo", "POST"): Endpoint(ARBITRATE, w.WITHDRAWN),
     ("tournaments:bye_add", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, _participant),
     ("tournaments:bye_cancel", "POST"): Endpoint(ARBITRATE, w.PUBLISHED),
     ("tournaments:forbidden_pair_add", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, _two_players),
@@ -164,6 +178,11 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
         ARBITRATE, w.PUBLISHED, lambda _: {"result": "1-0", "version": 0}
     ),
     ("public:regenerate", "POST"): Endpoint(ORGANISE, w.PUBLISHED),
+    ("tournaments:tournament_import", "POST"): Endpoint(LOGIN, w.FINISHED, _trf_upload),
+    ("tournaments:archive", "POST"): Endpoint(ORGANISE, w.PUBLISHED, lambda _: {"archived": "1"}),
+    ("tournaments:tournament_delete", "POST"): Endpoint(
+        ORGANISE, w.PUBLISHED, lambda world: {"confirm": world.tournament.name}
+    ),
     ("reports:accept", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, lambda world: {"report": _report(world)}),
     ("reports:accept_confirmed", "POST"): Endpoint(
         ARBITRATE, w.PUBLISHED, lambda world: _report(world) and {}
@@ -194,12 +213,16 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
         ARBITRATE, w.PUBLISHED, lambda _: {"name": "Lars Late", "rating": 1500, "joined_round": 2}
     ),
     ("api:withdraw", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, lambda _: {"from_round": 2}),
+    ("api:participant", "PATCH"): Endpoint(ARBITRATE, w.PUBLISHED, lambda _: {"rating": 1234}),
+    ("api:participant", "DELETE"): Endpoint(ARBITRATE, w.REGISTRATION),
+    ("api:withdrawal-undo", "POST"): Endpoint(ARBITRATE, w.WITHDRAWN),
     ("api:byes", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, _participant),
     ("api:bye", "DELETE"): Endpoint(ARBITRATE, w.PUBLISHED),
     ("api:forbidden-pairs", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, _two_players),
     ("api:forbidden-pair", "DELETE"): Endpoint(ARBITRATE, w.PUBLISHED),
     ("api:round-pair", "POST"): Endpoint(ARBITRATE, w.FINISHED),
     ("api:round-publish", "POST"): Endpoint(ARBITRATE, w.DRAFT),
+    ("api:round", "DELETE"): Endpoint(ARBITRATE, w.DRAFT),
     ("api:board", "PUT"): Endpoint(ARBITRATE, w.PUBLISHED, lambda _: {"result": "1-0", "version": 0}),
 }
 

@@ -23,7 +23,9 @@ FINISHED = "finished"
 """Round 1 has every result: round 2 can be paired."""
 ROUND_ROBIN = "round_robin"
 """A round robin in registration: it can be started."""
-STATES = (REGISTRATION, DRAFT, PUBLISHED, FINISHED, ROUND_ROBIN)
+WITHDRAWN = "withdrawn"
+"""As ``published``, and player 1 has withdrawn from round 2 (the withdrawal can be undone)."""
+STATES = (REGISTRATION, DRAFT, PUBLISHED, FINISHED, ROUND_ROBIN, WITHDRAWN)
 
 
 @dataclass
@@ -47,6 +49,7 @@ class World:
             "pair_id": self.pair.pk if self.pair else 1,
             "token": self.tournament.public_token,
             "code": "BH",
+            "kind": "trf",
             "role_id": self.tournament.roles.filter(role="arbiter").values_list("pk", flat=True).first() or 1,
             "uidb64": "MQ",
             "content_type_id": 1,
@@ -76,7 +79,12 @@ def build(tournament: Tournament, state: str) -> World:
         return world
     tournament.status = Tournament.Status.RUNNING
     tournament.save()
-    status = {DRAFT: Round.Status.DRAFT, PUBLISHED: Round.Status.PUBLISHED, FINISHED: Round.Status.FINISHED}
+    status = {
+        DRAFT: Round.Status.DRAFT,
+        PUBLISHED: Round.Status.PUBLISHED,
+        FINISHED: Round.Status.FINISHED,
+        WITHDRAWN: Round.Status.PUBLISHED,
+    }
     world.round = Round.objects.create(tournament=tournament, number=1, status=status[state])
     by_number = {p.pairing_number: p for p in people}
     world.boards = [
@@ -90,7 +98,7 @@ def build(tournament: Tournament, state: str) -> World:
         )
         for i, (w, b) in enumerate(ROUND_ONE, start=1)
     ]
-    if state == PUBLISHED:
+    if state in (PUBLISHED, WITHDRAWN):
         world.bye = RoundBye.objects.create(
             tournament=tournament,
             participant=people[-1],
@@ -100,6 +108,9 @@ def build(tournament: Tournament, state: str) -> World:
         )
         low, high = sorted(people[:2], key=lambda p: p.pk)
         world.pair = ForbiddenPair.objects.create(tournament=tournament, first=low, second=high)
+    if state == WITHDRAWN:
+        people[0].status, people[0].withdrawn_from_round = Participant.Status.WITHDRAWN, 2
+        people[0].save(update_fields=["status", "withdrawn_from_round"])
     return world
 
 

@@ -249,6 +249,10 @@ class ParticipantInput(serializers.Serializer):
     email = serializers.EmailField(required=False, allow_blank=True)
 
 
+class ParticipantUpdateInput(ParticipantInput):
+    """PATCH: any subset of the entry fields."""
+
+
 class LateEntryInput(ParticipantInput):
     joined_round = serializers.IntegerField(
         min_value=1, max_value=99, required=False, help_text="Default: the next round not yet published."

@@ -32,6 +32,11 @@ urlpatterns = [
     path(T + "participants/", views.ParticipantListView.as_view(), name="participants"),
     path(T + "participants/<id:participant_id>/", views.ParticipantDetailView.as_view(), name="participant"),
     path(T + "participants/<id:participant_id>/withdraw/", views.WithdrawView.as_view(), name="withdraw"),
+    path(
+        T + "participants/<id:participant_id>/undo-withdrawal/",
+        views.WithdrawalUndoView.as_view(),
+        name="withdrawal-undo",
+    ),
     path(T + "late-entries/", views.LateEntryView.as_view(), name="late-entries"),
     path(T + "byes/", views.ByeListView.as_view(), name="byes"),
     path(T + "byes/<id:bye_id>/", views.ByeDetailView.as_view(), name="bye"),

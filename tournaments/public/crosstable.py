@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tournaments.models import Participant, Round, RoundBye, Tournament
+from tournaments.public.plain_words import plain_note
 from tournaments.public.selectors import BYE_SYMBOL, Entry, Snapshot
 from tournaments.public.standings import Standings
 from tournaments.scores import format_points
@@ -114,6 +115,7 @@ def _explain(rnd: Round, participant_id: int, board: int | None) -> list[str]:
     if not isinstance(data, dict):
         return []
     lines = []
+    brackets = []
     for group in data.get("scoregroups") or []:
         try:
             score, members = group[0], group[1]
@@ -121,6 +123,9 @@ def _explain(rnd: Round, participant_id: int, board: int | None) -> list[str]:
             continue
         if participant_id in members:
             lines.append(f"Paired in the {format_points(score)}-point group ({len(members)} players).")
+            if isinstance(score, int):
+                # The engine labels its notes "Bracket 1.5: ..." (its own spelling of the score).
+                brackets.append(f"Bracket {score // 2 if score % 2 == 0 else f'{score / 2:g}'}:")
     for note in data.get("floats") or []:
         if isinstance(note, dict) and note.get("participant") == participant_id:
             reason = str(note.get("reason") or "")
@@ -143,12 +148,17 @@ def _explain(rnd: Round, participant_id: int, board: int | None) -> list[str]:
             lines.append(str(note["message"]))
     name = (data.get("names") or {}).get(str(participant_id))
     if name:
-        lines.extend(str(note) for note in data.get("notes") or [] if name in str(note))
+        # Players read the notes in plain words; the staff round page keeps the engine's own form.
+        lines.extend(
+            plain_note(str(note))
+            for note in data.get("notes") or []
+            if name in str(note) or str(note).startswith(tuple(brackets))
+        )
     for item in rnd.violations or []:
         if isinstance(item, dict) and participant_id in (item.get("participants") or []):
             lines.append(f"Rule broken for this pairing: {item.get('message', item.get('rule', ''))}")
     return list(
-        dict.fromkeys(lines)
+        dict.fromkeys(line for line in lines if line)
     )  # the engine may note one float twice (leaving the group, then the game)
 
 

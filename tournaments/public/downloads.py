@@ -37,7 +37,9 @@ def qr_svg(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
-def _round_pdf(token: str, number: int, render, *, name: str, filename: str) -> HttpResponse:
+def _round_pdf(
+    token: str, number: int, render, *, name: str, filename: str, **params: object
+) -> HttpResponse:
     """A cached PDF of one public round, drawn by ``render(tournament, pairings)``."""
     tournament = selectors.public_tournament_get(token=token)
 
@@ -48,7 +50,7 @@ def _round_pdf(token: str, number: int, render, *, name: str, filename: str) -> 
     return public_file(
         tournament,
         name=name,
-        params={"round": number},
+        params={"round": number, **params},
         build=build,
         content_type="application/pdf",
         filename=filename,
@@ -57,6 +59,16 @@ def _round_pdf(token: str, number: int, render, *, name: str, filename: str) -> 
 
 @require_safe
 def pairings_pdf(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """By board; ``?order=name`` lists every player alphabetically (for the wall)."""
+    if request.GET.get("order") == "name":
+        return _round_pdf(
+            token,
+            number,
+            lambda tournament, pairing: public_pdf.pairings_pdf(tournament, pairing, by_name=True),
+            name="pairings-by-name.pdf",
+            filename=f"pairings-round-{number}-by-name.pdf",
+            order="name",
+        )
     return _round_pdf(
         token, number, public_pdf.pairings_pdf, name="pairings.pdf", filename=f"pairings-round-{number}.pdf"
     )

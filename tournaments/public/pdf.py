@@ -29,7 +29,7 @@ from reportlab.platypus import (
 )
 
 from tournaments.models import Tournament
-from tournaments.public.selectors import RoundPairings
+from tournaments.public.selectors import RoundPairings, Side, pairings_by_name
 from tournaments.public.standings import Standings
 
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
@@ -100,25 +100,66 @@ def _cell(value: object, styles: StyleSheet1) -> Paragraph:
     return Paragraph(_escape(value), style)
 
 
-def pairings_pdf(tournament: Tournament, pairing: RoundPairings) -> bytes:
+def _points(side: Side) -> str:
+    """Score before the round; a star when a correction changed it since the pairing (see the note)."""
+    return f"{side.score_before}*" if side.paired_on else side.score_before
+
+
+def _number(participant: object) -> str:
+    return _text(getattr(participant, "pairing_number", None) or "")
+
+
+def pairings_pdf(tournament: Tournament, pairing: RoundPairings, *, by_name: bool = False) -> bytes:
+    """The pairings for the wall: by board, or (``by_name``) every player in alphabetical order.
+    Pairing numbers, ratings and scores before the round, so the draw can be checked by eye."""
     buffer = io.BytesIO()
     styles = _styles()
-    title = f"{tournament.name} – round {pairing.round.number}"
-    story = [Paragraph(_escape(title), styles["Title"])]
-    data = [["Bd", "White", "Pts", "Result", "Black", "Pts"]]
-    for row in pairing.rows:
-        data.append(
-            [
-                str(row.board),
-                _cell(row.white.participant.name, styles),
-                _text(row.white.score_before),
-                _text(row.result),
-                _cell(row.black.participant.name, styles),
-                _text(row.black.score_before),
-            ]
+    title = f"{tournament.name} – round {pairing.round.number}" + (" (by name)" if by_name else "")
+    story: list = [Paragraph(_escape(title), styles["Title"])]
+    if by_name:
+        data = [["Name", "No.", "Rtg", "Pts", "Bd", "Colour", "Opponent", "No."]]
+        for row in pairings_by_name(pairing):
+            player = row.player.participant
+            data.append(
+                [
+                    _cell(player.name, styles),
+                    _number(player),
+                    _text(player.rating or ""),
+                    _points(row.player) if row.board else "",
+                    _text(row.board or ""),
+                    _cell(row.colour, styles),
+                    _cell(row.opponent.name if row.opponent else "", styles),
+                    _number(row.opponent),
+                ]
+            )
+        story.append(_table(data, [52 * mm, 10 * mm, 12 * mm, 12 * mm, 10 * mm, 24 * mm, 56 * mm, 10 * mm]))
+    else:
+        data = [["Bd", "No.", "White", "Rtg", "Pts", "Result", "No.", "Black", "Rtg", "Pts"]]
+        for row in pairing.rows:
+            data.append(
+                [
+                    str(row.board),
+                    _number(row.white.participant),
+                    _cell(row.white.participant.name, styles),
+                    _text(row.white.participant.rating or ""),
+                    _points(row.white),
+                    _text(row.result),
+                    _number(row.black.participant),
+                    _cell(row.black.participant.name, styles),
+                    _text(row.black.participant.rating or ""),
+                    _points(row.black),
+                ]
+            )
+        widths = [9, 9, 46, 11, 11, 16, 9, 46, 11, 11]
+        story.append(_table(data, [w * mm for w in widths]))
+    corrected = [side for row in pairing.rows for side in (row.white, row.black) if side.paired_on]
+    if corrected:
+        story.append(Spacer(1, 4 * mm))
+        note = "* A result was corrected after this round was paired; the pairing used: " + "; ".join(
+            f"{side.participant.name} {side.paired_on} (now {side.score_before})" for side in corrected
         )
-    story.append(_table(data, [12 * mm, 62 * mm, 12 * mm, 20 * mm, 62 * mm, 12 * mm]))
-    if pairing.byes:
+        story.append(Paragraph(_escape(note), styles["BodyText"]))
+    if pairing.byes and not by_name:
         story.append(Spacer(1, 6 * mm))
         story.append(Paragraph("Not playing this round", styles["Heading3"]))
         for bye in pairing.byes:

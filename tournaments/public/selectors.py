@@ -10,10 +10,14 @@ Scores are half-points, as in the models; :func:`format_points` turns them into 
 
 from __future__ import annotations
 
+import threading
+import unicodedata
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.db.models.fields.json import KeyTransform
 from django.http import Http404
 
@@ -21,6 +25,8 @@ from pairing.adapters import board_result_codes, scoring_for
 from pairing.engine.types import ResultCode
 from tournaments.models import Board, Participant, Round, RoundBye, Tournament
 from tournaments.scores import format_points
+
+T = TypeVar("T")
 
 PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.FINISHED)
 PUBLIC_PARTICIPANT_FIELDS = ("id", "tournament_id", *Participant.PUBLIC_FIELDS)
@@ -110,32 +116,39 @@ class Entry:
     score_after: int | None = None
 
 
-def _board_entries(tournament: Tournament, board: BoardRow, round_number: int) -> tuple[Entry, Entry]:
+ResultScores = dict[str, tuple[int, str, int, str]]
+"""A board's result → white's half-points and symbol, black's half-points and symbol."""
+
+
+def result_scores(tournament: Tournament) -> ResultScores:
+    """Each result's points and symbols under the tournament's scoring, worked out once: a
+    1000-player event has 4500 boards and only eight kinds of result."""
+    scoring = scoring_for(tournament)
+    table: ResultScores = {}
+    for result in Board.Result.values:
+        codes = board_result_codes(result) if result else None
+        if codes is None:  # not played (0-0): no letter, no points
+            table[result] = (0, "0", 0, "0")
+            continue
+        white, black = codes
+        table[result] = (
+            scoring.points(white),
+            SYMBOL.get(white, "0"),
+            scoring.points(black),
+            SYMBOL.get(black, "0"),
+        )
+    return table
+
+
+def _board_entries(scores: ResultScores, board: BoardRow, round_number: int) -> tuple[Entry, Entry]:
     if not board.result:
         white = Entry(round_number, None, "", board.black_id, "w", board.number)
         black = Entry(round_number, None, "", board.white_id, "b", board.number)
         return white, black
-    # Not played (0-0): no letter, no points.
-    codes = board_result_codes(board.result)
-    scoring = scoring_for(tournament)
-    code_white, code_black = codes if codes is not None else (None, None)
+    white_points, white_symbol, black_points, black_symbol = scores.get(board.result, (0, "0", 0, "0"))
     return (
-        Entry(
-            round_number,
-            scoring.points(code_white) if code_white else 0,
-            SYMBOL.get(code_white, "0") if code_white else "0",
-            board.black_id,
-            "w",
-            board.number,
-        ),
-        Entry(
-            round_number,
-            scoring.points(code_black) if code_black else 0,
-            SYMBOL.get(code_black, "0") if code_black else "0",
-            board.white_id,
-            "b",
-            board.number,
-        ),
+        Entry(round_number, white_points, white_symbol, board.black_id, "w", board.number),
+        Entry(round_number, black_points, black_symbol, board.white_id, "b", board.number),
     )
 
 
@@ -145,6 +158,18 @@ class BoardRow:
     white_id: int
     black_id: int
     result: str
+
+
+def participant_version(tournament: Tournament, participant_id: int) -> int:
+    """The version one participant's page depends on (one query): the standings' version, or the
+    later version their own result was entered at. Other boards' results in the round being played
+    do not change their page, so a thousand player pages are not all rebuilt after every result."""
+    own = (
+        Board.objects.filter(round__tournament=tournament, changed_version__gt=tournament.standings_version)
+        .filter(Q(white_id=participant_id) | Q(black_id=participant_id))
+        .aggregate(latest=Max("changed_version"))["latest"]
+    )
+    return max(tournament.standings_version, own or 0)
 
 
 # --- the whole public picture --------------------------------------------------------------------
@@ -187,6 +212,75 @@ class Snapshot:
         return sum(entry.points or 0 for number, entry in entries.items() if number < round_number)
 
 
+_KEPT: dict[tuple[object, ...], object] = {}
+_KEPT_LOCK = threading.Lock()
+KEPT_PER_PROCESS = 8
+"""Read-only values (snapshots, explained rounds) each web process keeps, the newest ones."""
+
+
+def kept(key: tuple[object, ...], load: Callable[[], T]) -> T:
+    """``load()``, once per process for ``key`` (which must name everything the value depends on:
+    the tournament's id, link token and the version in force). Values are never changed after."""
+    with _KEPT_LOCK:
+        found = _KEPT.get(key)
+    if found is not None:
+        return found  # type: ignore[return-value]
+    value = load()
+    with _KEPT_LOCK:
+        _KEPT[key] = value
+        while len(_KEPT) > KEPT_PER_PROCESS:
+            _KEPT.pop(next(iter(_KEPT)))
+    return value
+
+
+def snapshot_shared(*, tournament: Tournament) -> Snapshot:
+    """The public picture of ``tournament`` at its current version, loaded once per process: the
+    pairings, standings, crosstable and the other pages of one version share it."""
+    key = ("snapshot", tournament.pk, tournament.public_token, tournament.version, tournament.updated_at)
+    return kept(key, lambda: snapshot_load(tournament=tournament))
+
+
+def _rounds_explained(tournament: Tournament) -> list[Round]:
+    """The public rounds with their explanations, decoded once per process and standings version
+    (publishing, finishing or re-pairing a round moves it; a result in play does not)."""
+    key = ("rounds", tournament.pk, tournament.public_token, tournament.standings_version)
+    return kept(key, lambda: public_rounds(tournament=tournament, with_explanations=True))
+
+
+def participant_snapshot(*, tournament: Tournament, participant_id: int) -> Snapshot:
+    """The public picture as one participant's page needs it: every public round (explained), but
+    only their own boards and byes and the people they met (three small queries), so a player's
+    page costs the same in a 1000-player open as in a club evening."""
+    rounds = _rounds_explained(tournament)
+    numbers = [rnd.number for rnd in rounds]
+    boards: dict[int, list[BoardRow]] = defaultdict(list)
+    rows = (
+        Board.objects.filter(round__tournament=tournament, round__status__in=PUBLIC_ROUND_STATUSES)
+        .filter(Q(white_id=participant_id) | Q(black_id=participant_id))
+        .order_by("round__number", "number")
+        .values_list("round__number", "number", "white_id", "black_id", "result")
+    )
+    met = {participant_id}
+    for number, *board in rows:
+        row = BoardRow(*board)
+        boards[number].append(row)
+        met.update((row.white_id, row.black_id))
+    participants = {
+        p.id: p
+        for p in Participant.objects.filter(tournament=tournament, pk__in=met).only(
+            *PUBLIC_PARTICIPANT_FIELDS
+        )
+    }
+    byes: dict[int, list[RoundBye]] = defaultdict(list)
+    for bye in RoundBye.objects.filter(
+        tournament=tournament, participant_id=participant_id, round_number__in=numbers
+    ).order_by("round_number"):
+        byes[bye.round_number].append(bye)
+    snapshot = Snapshot(tournament, rounds, participants, dict(boards), dict(byes))
+    _fill_history(snapshot)
+    return snapshot
+
+
 def snapshot_load(*, tournament: Tournament, with_explanations: bool = False) -> Snapshot:
     """Load the public picture of ``tournament``: 4 queries, whatever its size."""
     rounds = public_rounds(tournament=tournament, with_explanations=with_explanations)
@@ -217,9 +311,10 @@ def snapshot_load(*, tournament: Tournament, with_explanations: bool = False) ->
 
 def _fill_history(snapshot: Snapshot) -> None:
     history: dict[int, dict[int, Entry]] = defaultdict(dict)
+    scores = result_scores(snapshot.tournament)
     for number in sorted(set(snapshot.boards) | set(snapshot.byes)):
         for board in snapshot.boards.get(number, []):
-            white, black = _board_entries(snapshot.tournament, board, number)
+            white, black = _board_entries(scores, board, number)
             history[board.white_id][number] = white
             history[board.black_id][number] = black
         for bye in snapshot.byes.get(number, []):
@@ -245,6 +340,8 @@ class Side:
     score_before: str
     virtual: str = ""
     """Baku acceleration's virtual points this round: part of the pairing score, never of the standings."""
+    paired_on: str = ""
+    """The score the pairing used, when a result was corrected after the round was paired (else "")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,10 +394,17 @@ def round_pairings(snapshot: Snapshot, number: int) -> RoundPairings:
     people = snapshot.participants
     virtual = getattr(rnd, "virtual_points", None) or {}
 
+    paired_on = rnd.scores_paired_on or {}
+
     def side(pid: int) -> Side:
         extra = virtual.get(str(pid)) if isinstance(virtual, dict) else None
+        score = snapshot.score_before(pid, number)
+        used = paired_on.get(str(pid))
         return Side(
-            people[pid], format_points(snapshot.score_before(pid, number)), format_points(extra or None)
+            people[pid],
+            format_points(score),
+            format_points(extra or None),
+            format_points(used) if used is not None and used != score else "",
         )
 
     rows = [
@@ -321,6 +425,25 @@ def round_pairings(snapshot: Snapshot, number: int) -> RoundPairings:
     results_in = sum(1 for row in rows if row.result)
     accelerated = any(row.white.virtual or row.black.virtual for row in rows)
     return RoundPairings(rnd, rows, byes, violation_messages(rnd), results_in, accelerated)
+
+
+@dataclass(frozen=True, slots=True)
+class AlphaRow:
+    """One line of the pairings in name order (for the wall): who, where, against whom."""
+
+    player: Side
+    board: int | None
+    colour: str
+    """"White", "Black", or the bye's description."""
+    opponent: Participant | None
+
+
+def pairings_by_name(pairing: RoundPairings) -> list[AlphaRow]:
+    """Every player of the round in alphabetical order (accents and case ignored), with the bye."""
+    rows = [AlphaRow(r.white, r.board, "White", r.black.participant) for r in pairing.rows]
+    rows += [AlphaRow(r.black, r.board, "Black", r.white.participant) for r in pairing.rows]
+    rows += [AlphaRow(Side(b.participant, ""), None, f"{b.kind} ({b.points})", None) for b in pairing.byes]
+    return sorted(rows, key=lambda row: (search_key(row.player.participant.name), row.player.participant.pk))
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,8 +479,15 @@ class BoardFinding:
     result: str
 
 
+def search_key(text: str) -> str:
+    """``text`` without accents, case or repeated spaces: "Zoë  Škoda" -> "zoe skoda"."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(plain.casefold().split())
+
+
 def find_my_board(*, tournament: Tournament, query: str) -> tuple[Round | None, list[BoardFinding]]:
-    """Participants whose name contains ``query``, with their board and colour in the current round.
+    """Participants whose name contains ``query`` (ignoring accents and case), with their board and colour in the current round.
 
     Four queries: the current round, the matching participants, their boards and their byes.
     """
@@ -365,11 +495,15 @@ def find_my_board(*, tournament: Tournament, query: str) -> tuple[Round | None, 
     current = current_round_of(public_rounds(tournament=tournament))
     if not query:
         return current, []
-    matches = list(
-        Participant.objects.filter(tournament=tournament, name__icontains=query)
+    # Normalised in Python: a field is at most a few hundred names, and "zoe" must find "Zoë".
+    key = search_key(query)
+    matches = [
+        p
+        for p in Participant.objects.filter(tournament=tournament)
         .only(*PUBLIC_PARTICIPANT_FIELDS)
-        .order_by("name", "id")[:FIND_LIMIT]
-    )
+        .order_by("name", "id")
+        if key in search_key(p.name)
+    ][:FIND_LIMIT]
     if current is None or not matches:
         return current, [BoardFinding(p, None, "", None, "") for p in matches]
     ids = [p.id for p in matches]

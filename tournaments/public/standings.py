@@ -2,7 +2,8 @@
 
 Standings come from the pairing app (``pairing.adapters.standings_for_tournament``: the engine's
 ranking with every tie-break value and its breakdown). The engine runs once per change of the
-tournament: its answer is cached in two shapes keyed on ``tournament.version``:
+standings: its answer is cached in two shapes keyed on ``tournament.standings_version`` (every
+change but a result in a round still in play) and :data:`STANDINGS_ALGORITHM`:
 
 * a compact :class:`Ranking` (ids, places, points, values) that the standings, crosstable,
   projector and participant pages join with the participants they have already loaded, and that
@@ -23,13 +24,18 @@ from django.core.cache import cache
 
 from pairing.adapters import standings_for_tournament
 from pairing.engine.errors import InvalidRequestError
+from pairing.engine.standings import StandingRow as EngineStandingRow
 from pairing.engine.standings import Standings as EngineStandings
-from pairing.engine.tiebreaks import TIEBREAKS
+from pairing.engine.tiebreaks import TIEBREAKS, TiebreakValue
 from tournaments.models import Participant, Tournament
 from tournaments.public.cache import CACHE_SECONDS, single_flight
-from tournaments.public.selectors import Snapshot
+from tournaments.public.selectors import Snapshot, kept
 from tournaments.scores import format_points
 
+STANDINGS_ALGORITHM = 2
+"""Bump when a change to the engine's standings or tie-breaks changes answers (2: issue 18's
+SB-C1 and the cut of the least significant value): it is in every cache key, so tournaments
+already cached show the fixed standings at once."""
 COMPUTE_LOCK_SECONDS = 60
 COMPUTE_WAIT_SECONDS = 10.0
 BUCKETS = 32
@@ -120,7 +126,12 @@ def tiebreak_headings(tournament: Tournament) -> list[TiebreakHeading]:
 
 
 def _key(tournament: Tournament, what: str) -> str:
-    return f"public-data:{tournament.public_token}:{tournament.pk}:v{tournament.version}:{what}"
+    # ``standings_version`` moves on every change but a result in a round still in play, which
+    # the standings (after the last complete round) do not show: no rerun of the engine for it.
+    return (
+        f"public-data:{tournament.public_token}:{tournament.pk}:"
+        f"s{tournament.standings_version}:a{STANDINGS_ALGORITHM}:{what}"
+    )
 
 
 def _points(row) -> str:
@@ -130,6 +141,13 @@ def _points(row) -> str:
 
 def _empty_buckets(tournament: Tournament) -> dict[str, dict[int, Breakdown]]:
     return {_key(tournament, f"breakdowns-{bucket}"): {} for bucket in range(BUCKETS)}
+
+
+def shown_value(row: EngineStandingRow, value: TiebreakValue) -> str:
+    """A tie-break value as the tables show it: direct encounter only where it decided the order."""
+    if value.code == "DE" and "DE" not in row.deciding:
+        return "–"
+    return value.display
 
 
 def _compute(tournament: Tournament) -> tuple[Ranking, dict[int, Breakdown]]:
@@ -148,14 +166,19 @@ def _compute(tournament: Tournament) -> tuple[Ranking, dict[int, Breakdown]]:
         cache.set_many(_empty_buckets(tournament) | {_key(tournament, "ranking"): ranking}, CACHE_SECONDS)
         return ranking, {}
     rows, breakdowns = [], {}
+    # Lots are drawn for the final standings only: until then players level on everything share
+    # their place, untagged (after round 1 that is most of the field).
+    final = result.rounds >= tournament.rounds_planned
+    rank_of = {row.id: row.rank for row in result.rows}
     for row in result.rows:
         points = _points(row)
-        values = tuple(v.display for v in row.tiebreaks)
+        values = tuple(shown_value(row, v) for v in row.tiebreaks)
+        shared = min((rank_of[i] for i in row.lot_group), default=row.rank)
         rows.append(
             RankedRow(
                 row.id,
-                row.rank,
-                row.by_lot,
+                row.rank if final or not row.by_lot else shared,
+                row.by_lot and final,
                 points,
                 values,
                 row.tpn,
@@ -170,6 +193,7 @@ def _compute(tournament: Tournament) -> tuple[Ranking, dict[int, Breakdown]]:
             points,
             tuple(TiebreakCell(v.code, v.name, v.display, v.summary, tuple(v.notes)) for v in row.tiebreaks),
         )
+    rows.sort(key=lambda row: (row.rank, row.pairing_number))  # players sharing a place: by number
     ranking = Ranking(tuple(rows), result.rounds, tiebreaks=result.tiebreaks, unplayed=result.unplayed)
     # Every bucket is stored, empty ones too, so asking for an unknown id is a cache hit, not a rerun.
     buckets = _empty_buckets(tournament)
@@ -205,7 +229,8 @@ def _cached(tournament: Tournament, what: str) -> Any:
 
 
 def ranking_cached(tournament: Tournament) -> Ranking:
-    return _cached(tournament, "ranking")
+    # Kept unpickled per process too: a 1000-row ranking costs ~25 ms to unpickle.
+    return kept(("ranking", _key(tournament, "ranking")), lambda: _cached(tournament, "ranking"))
 
 
 def breakdown_cached(tournament: Tournament, participant_id: int) -> Breakdown | None:

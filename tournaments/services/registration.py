@@ -2,7 +2,8 @@
 
 * ``participant_register(*, tournament, user, name, rating=0, title="", federation="",
   fide_id="", club_name="", email="") -> Participant``. Once round 1 is paired this is a late
-  entry (``late_entry``).
+  entry (``late_entry``). The returned participant carries ``numbers_moved``: the other players'
+  pairing numbers the newcomer shifted, in words ("pairing numbers 7-23 moved down by one"), or "".
 * ``late_entry(*, tournament, user, joined_round=None, **fields) -> Participant``: after round 1
   (Swiss only). The entrant misses the rounds before ``joined_round`` (default: the next round not
   yet published), each recorded as ``RoundBye(kind=late)`` worth zero, or a draw's points when the
@@ -10,6 +11,8 @@
   participant, so an entrant ranked above them joins GA.
 * ``clean_participant_fields(raw) -> (values, errors)``: the one validation of typed-in fields,
   shared with the CSV import.
+* ``duplicate_error(values, other)``: the one rule for "this player is already registered" (the
+  same FIDE id, or the same name, rating and club); namesakes who differ may both enter.
 
 Every function checks ``can_arbitrate`` (organisers and arbiters run the registration desk),
 writes in one transaction and records the change in the audit log.
@@ -27,11 +30,13 @@ from tournaments.models import Participant, Round, RoundBye, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ValidationFailed
-from tournaments.services.pairing_numbers import TITLE_ORDER, pairing_numbers_assign
+from tournaments.services.pairing_numbers import TITLE_ORDER, moves_described, pairing_number_insert
 from tournaments.services.participant_state import last_published_number, participant_snapshot
 from tournaments.services.versions import tournament_changed
+from tournaments.text import TextProblem, clean_line, same_name_key
 
 TO_CHANGE_PARTICIPANTS = "change its participants"
+DUPLICATE_FIELDS = ("name", "rating", "club_name", "fide_id")
 
 
 def clean_participant_fields(raw: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
@@ -40,11 +45,7 @@ def clean_participant_fields(raw: dict[str, Any]) -> tuple[dict[str, Any], list[
     if any("\x00" in str(value) for value in raw.values() if value is not None):
         # PostgreSQL cannot store it (the insert would fail); usually a binary file pasted as CSV.
         errors.append("The row contains a NUL character; is it a binary file rather than CSV?")
-    name = " ".join(str(raw.get("name") or "").split())
-    if not name:
-        errors.append("Name is missing.")
-    elif len(name) > 100:
-        errors.append("Name is longer than 100 characters.")
+    name = _line(raw.get("name"), "Name", 100, errors, required=True)
     rating_text = str(raw.get("rating") if raw.get("rating") is not None else "").strip()
     rating = 0
     if rating_text:
@@ -64,9 +65,7 @@ def clean_participant_fields(raw: dict[str, Any]) -> tuple[dict[str, Any], list[
     fide_id = str(raw.get("fide_id") or "").strip()
     if fide_id and (not fide_id.isdigit() or len(fide_id) > 12):
         errors.append(f"FIDE id {fide_id!r} should be digits only.")
-    club_name = " ".join(str(raw.get("club_name") or "").split())
-    if len(club_name) > 100:
-        errors.append("Club is longer than 100 characters.")
+    club_name = _line(raw.get("club_name"), "Club", 100, errors)
     email = str(raw.get("email") or "").strip()
     if email:
         try:
@@ -85,17 +84,51 @@ def clean_participant_fields(raw: dict[str, Any]) -> tuple[dict[str, Any], list[
     return values, errors
 
 
-def _duplicate_errors(tournament: Tournament, values: dict[str, Any]) -> list[str]:
-    errors = []
-    existing = Participant.objects.filter(tournament=tournament)
-    if existing.filter(name__iexact=values["name"]).exists():
-        errors.append(f"{values['name']} is already registered.")
-    if values["fide_id"] and existing.filter(fide_id=values["fide_id"]).exists():
-        errors.append(f"FIDE id {values['fide_id']} is already registered.")
-    return errors
+def _line(value: Any, label: str, max_length: int, errors: list[str], *, required: bool = False) -> str:
+    try:
+        return clean_line(value, label=label, max_length=max_length, required=required)
+    except TextProblem as exc:
+        errors.append(str(exc))
+        return ""
 
 
-def _refuse_unknown(fields: dict[str, Any]) -> None:
+def duplicate_error(values: dict[str, Any], other: dict[str, Any]) -> str | None:
+    """Why ``values`` would be the same player as ``other`` entered twice, or ``None``.
+
+    The same FIDE id is one person; so is the same name with the same rating and club. Two real
+    players who share a name differ in one of those, and both may enter (pages tell them apart).
+    """
+    if values["fide_id"] and values["fide_id"] == other["fide_id"]:
+        return f"FIDE id {values['fide_id']} is already registered ({other['name']})."
+    same_name = same_name_key(values["name"]) == same_name_key(other["name"])
+    if (
+        same_name
+        and values["rating"] == other["rating"]
+        and values["club_name"].casefold() == other["club_name"].casefold()
+    ):
+        return (
+            f"{values['name']} is already registered with the same rating and club; if this is "
+            "another player of that name, give their FIDE id, rating or club."
+        )
+    return None
+
+
+def duplicate_errors(
+    tournament: Tournament, values: dict[str, Any], *, exclude: int | None = None
+) -> list[str]:
+    others = Participant.objects.filter(tournament=tournament).exclude(pk=exclude)
+    key = same_name_key(values["name"])
+    candidates = (
+        other
+        for other in others.values(*DUPLICATE_FIELDS).iterator()
+        if same_name_key(other["name"]) == key
+        or (values["fide_id"] and other["fide_id"] == values["fide_id"])
+    )
+    found = (duplicate_error(values, other) for other in candidates)
+    return [error for error in found if error][:1]
+
+
+def refuse_unknown(fields: dict[str, Any]) -> None:
     unknown = set(fields) - set(Participant.EDITABLE_FIELDS)
     if unknown:
         raise ValidationFailed(f"Unknown participant fields: {', '.join(sorted(unknown))}.")
@@ -104,7 +137,7 @@ def _refuse_unknown(fields: dict[str, Any]) -> None:
 def _new_participant_values(tournament: Tournament, fields: dict[str, Any]) -> dict[str, Any]:
     """The clean values of a newcomer, or ``ValidationFailed`` with every problem (duplicates too)."""
     values, errors = clean_participant_fields(fields)
-    errors += _duplicate_errors(tournament, values) if not errors else []
+    errors += duplicate_errors(tournament, values) if not errors else []
     if errors:
         raise ValidationFailed(" ".join(errors))
     return values
@@ -115,13 +148,12 @@ def participant_register(*, tournament: Tournament, user: Any, **fields: Any) ->
     require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
     if Round.objects.filter(tournament=tournament).exists():
         return late_entry(tournament=tournament, user=user, **fields)
-    _refuse_unknown(fields)
+    refuse_unknown(fields)
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)
         values = _new_participant_values(tournament, fields)
         participant = Participant.objects.create(tournament=tournament, **values)
-        pairing_numbers_assign(tournament)
-        participant.refresh_from_db()
+        moves = pairing_number_insert(tournament, participant)
         tournament_changed(tournament.pk)
         audit_record(
             tournament=tournament,
@@ -129,8 +161,9 @@ def participant_register(*, tournament: Tournament, user: Any, **fields: Any) ->
             action="participant_register",
             obj=participant,
             before=None,
-            after=participant_snapshot(participant),
+            after={**participant_snapshot(participant), "numbers_moved": moves_described(moves)},
         )
+    participant.numbers_moved = moves_described(moves)  # type: ignore[attr-defined]
     return participant
 
 
@@ -147,7 +180,7 @@ def late_entry(
             "A round robin's schedule is fixed when it starts: every pairing was drawn up before round 1, "
             "so a late entry cannot be fitted in. Register players before starting the tournament."
         )
-    _refuse_unknown(fields)
+    refuse_unknown(fields)
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         first_open = last_published_number(locked) + 1
@@ -173,8 +206,7 @@ def late_entry(
             )
             for n in range(1, joined)
         )
-        pairing_numbers_assign(locked)
-        participant.refresh_from_db()
+        moves = pairing_number_insert(locked, participant)
         tournament_changed(locked.pk)
         audit_record(
             tournament=locked,
@@ -186,6 +218,8 @@ def late_entry(
                 **participant_snapshot(participant),
                 "missed_rounds": list(range(1, joined)),
                 "half_points": half,
+                "numbers_moved": moves_described(moves),
             },
         )
+    participant.numbers_moved = moves_described(moves)  # type: ignore[attr-defined]
     return participant

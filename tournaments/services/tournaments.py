@@ -36,6 +36,7 @@ from tournaments.permissions import can_create_in_club, require_arbiter, require
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import NotAllowedError, ValidationFailed
 from tournaments.services.versions import tournament_changed
+from tournaments.text import TextProblem, clean_line
 
 SETTING_FIELDS = (
     "name",
@@ -60,6 +61,8 @@ SETTING_FIELDS = (
     "no_byes_in_last_rounds",
     "withdrawal_games",
 )
+MAX_ROUNDS = 99
+"""As the form and the API allow."""
 DESCRIPTIVE_FIELDS = ("name", "place", "start_date", "end_date")
 """What an organiser may still change after round 1 has been paired."""
 
@@ -110,6 +113,8 @@ def settings_errors(values: dict[str, Any]) -> dict[str, list[str]]:
         add("name", "Give the tournament a name.")
     if values["rounds_planned"] < 1:
         add("rounds_planned", "A tournament needs at least one round.")
+    elif values["rounds_planned"] > MAX_ROUNDS:
+        add("rounds_planned", f"A tournament has at most {MAX_ROUNDS} rounds.")
     win, draw, loss = values["win_points"], values["draw_points"], values["loss_points"]
     if not loss <= draw <= win or win == loss:
         add("draw_points", "Points must satisfy loss <= draw <= win, with a win worth more than a loss.")
@@ -130,6 +135,27 @@ def settings_errors(values: dict[str, Any]) -> dict[str, list[str]]:
     if start and end and end < start:
         add("end_date", "The tournament cannot end before it starts.")
     return errors
+
+
+TEXT_FIELDS = {"name": "The tournament's name", "place": "The place"}
+"""The settings that are typed-in text, with how messages name them."""
+
+
+def clean_text_settings(fields: dict[str, Any]) -> dict[str, Any]:
+    """``fields`` with its text settings cleaned (see :mod:`tournaments.text`); ``ValidationFailed``
+    naming every field that cannot be stored."""
+    cleaned = dict(fields)
+    errors: dict[str, list[str]] = {}
+    for name, label in TEXT_FIELDS.items():
+        if cleaned.get(name) is None:
+            continue
+        try:
+            cleaned[name] = clean_line(cleaned[name], label=label, max_length=150)
+        except TextProblem as exc:
+            errors[name] = [str(exc)]
+    if errors:
+        raise ValidationFailed(" ".join(m for ms in errors.values() for m in ms), errors=errors)
+    return cleaned
 
 
 def _snapshot(tournament: Tournament) -> dict[str, Any]:
@@ -155,6 +181,7 @@ def tournament_create(*, user: Any, club: Club | None = None, **fields: Any) -> 
         raise ValidationFailed(f"Unknown tournament settings: {', '.join(sorted(unknown))}.")
     if club is not None and not can_create_in_club(user, club):
         raise NotAllowedError(f"Only the owners and organisers of {club.name} can create its tournaments.")
+    fields = clean_text_settings(fields)
     tournament = Tournament(club=club, created_by=user)
     if fields.get("format") == Tournament.Format.ROUND_ROBIN:
         tournament.tiebreaks = ",".join(ROUND_ROBIN_DEFAULT)
@@ -192,6 +219,7 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
     unknown = set(fields) - set(SETTING_FIELDS)
     if unknown:
         raise ValidationFailed(f"Unknown tournament settings: {', '.join(sorted(unknown))}.")
+    fields = clean_text_settings(fields)
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         before = _snapshot(locked)

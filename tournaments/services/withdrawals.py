@@ -4,6 +4,12 @@
 ``from_round`` on (default: the next round not yet published) they are not paired; their requested
 byes from then on are dropped. In a round robin their remaining games become forfeits or unplayed
 (the organiser's ``withdrawal_games``).
+
+``withdrawal_undo(*, participant, user) -> Participant``: the participant plays again from the
+next round not yet paired. Rounds paired without them since they withdrew stay as they are and
+count as absences (zero points); a draft made without them must be deleted or paired again first.
+In a round robin the games the withdrawal turned into forfeits (or "not played") in rounds not
+yet finished are open again. Requested byes the withdrawal dropped are not restored.
 """
 
 from __future__ import annotations
@@ -21,6 +27,28 @@ from tournaments.services.participant_state import last_published_number, partic
 from tournaments.services.registration import TO_CHANGE_PARTICIPANTS
 from tournaments.services.results import round_refresh_status
 from tournaments.services.versions import tournament_changed
+
+PLAYED = (Round.Status.PUBLISHED, Round.Status.FINISHED)
+
+
+def _withdrawal_result(board: Board, participant_id: int, forfeit: bool) -> str:
+    """What ``participant_withdraw`` writes on a round robin board of the leaving participant."""
+    if not forfeit:
+        return Board.Result.UNPLAYED
+    if board.white_id == participant_id:
+        return Board.Result.BLACK_WINS_FORFEIT
+    return Board.Result.WHITE_WINS_FORFEIT
+
+
+def _set_results(results: dict[Board, str]) -> list[int]:
+    """Write each (locked) board's new result, bump its version, refresh its round's status."""
+    for board, result in results.items():
+        board.result = result
+        board.version += 1
+        board.save(update_fields=["result", "version", "updated_at"])
+    for rnd in Round.objects.filter(pk__in={board.round_id for board in results}):
+        round_refresh_status(rnd)
+    return [board.pk for board in results]
 
 
 def participant_withdraw(
@@ -45,6 +73,15 @@ def participant_withdraw(
         start = first_open if from_round is None else from_round
         if start < 1:
             raise ValidationFailed("Rounds are numbered from 1.")
+        last = max(
+            locked.rounds_planned,
+            Round.objects.filter(tournament=locked).aggregate(n=Max("number"))["n"] or 0,
+        )
+        if start > last:
+            raise ValidationFailed(
+                f"Round {start} is beyond the {last} rounds planned.",
+                errors={"from_round": [f"From 1 to {last}."]},
+            )
         before = participant_snapshot(p)
         p.status = Participant.Status.WITHDRAWN
         p.withdrawn_from_round = start
@@ -63,22 +100,8 @@ def participant_withdraw(
             boards = Board.objects.select_for_update().filter(
                 round__tournament=locked, round__number__gte=start, result=Board.Result.PENDING
             )
-            touched_rounds = set()
-            for board in boards.filter(Q(white=p) | Q(black=p)):
-                if forfeit:
-                    board.result = (
-                        Board.Result.BLACK_WINS_FORFEIT
-                        if board.white_id == p.pk
-                        else Board.Result.WHITE_WINS_FORFEIT
-                    )
-                else:
-                    board.result = Board.Result.UNPLAYED
-                board.version += 1
-                board.save(update_fields=["result", "version", "updated_at"])
-                changed_boards.append(board.pk)
-                touched_rounds.add(board.round_id)
-            for rnd in Round.objects.filter(pk__in=touched_rounds):
-                round_refresh_status(rnd)
+            mine = list(boards.filter(Q(white=p) | Q(black=p)))
+            changed_boards = _set_results({b: _withdrawal_result(b, p.pk, forfeit) for b in mine})
         tournament_changed(locked.pk)
         audit_record(
             tournament=locked,
@@ -89,4 +112,62 @@ def participant_withdraw(
             after={**participant_snapshot(p), "byes_dropped": dropped, "boards_changed": changed_boards},
         )
     participant.refresh_from_db()
+    return participant
+
+
+def withdrawal_undo(*, participant: Participant, user: Any) -> Participant:
+    """Bring a withdrawn participant back from the next round not yet paired (module docstring)."""
+    tournament = participant.tournament
+    require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        p = Participant.objects.select_for_update().get(pk=participant.pk, tournament=locked)
+        if p.status != Participant.Status.WITHDRAWN or p.withdrawn_from_round is None:
+            raise ValidationFailed(f"{p.name} has not withdrawn.")
+        start = p.withdrawn_from_round
+        before = participant_snapshot(p)
+        since = list(Round.objects.filter(tournament=locked, number__gte=start).order_by("number"))
+        reopened: list[int] = []
+        absences: list[int] = []
+        if locked.format == Tournament.Format.ROUND_ROBIN:
+            forfeit = locked.withdrawal_games == Tournament.WithdrawalGames.FORFEIT
+            boards = Board.objects.select_for_update().filter(
+                Q(white=p) | Q(black=p), round__in=[r for r in since if r.status != Round.Status.FINISHED]
+            )
+            reopened = _set_results(
+                {b: Board.Result.PENDING for b in boards if b.result == _withdrawal_result(b, p.pk, forfeit)}
+            )
+        else:
+            drafts = [r.number for r in since if r.status in (Round.Status.DRAFT, Round.Status.PAIRING)]
+            if drafts:
+                raise ValidationFailed(
+                    f"Round {drafts[0]} has been paired without {p.name} and is not published yet: "
+                    "delete that draft first, then undo the withdrawal and pair the round again."
+                )
+            taken = set(RoundBye.objects.filter(participant=p).values_list("round_number", flat=True))
+            absences = [r.number for r in since if r.status in PLAYED and r.number not in taken]
+            RoundBye.objects.bulk_create(
+                RoundBye(
+                    tournament=locked,
+                    participant=p,
+                    round_number=n,
+                    kind=RoundBye.Kind.ABSENT,
+                    points=0,
+                )
+                for n in absences
+            )
+        p.status = Participant.Status.ACTIVE
+        p.withdrawn_from_round = None
+        p.save(update_fields=["status", "withdrawn_from_round"])
+        tournament_changed(locked.pk)
+        audit_record(
+            tournament=locked,
+            user=user,
+            action="withdrawal_undo",
+            obj=p,
+            before=before,
+            after={**participant_snapshot(p), "absent_in": absences, "boards_reopened": reopened},
+        )
+    participant.refresh_from_db()
+    participant.absent_in = absences  # type: ignore[attr-defined]
     return participant

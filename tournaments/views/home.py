@@ -6,11 +6,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from tournaments.selectors import tournaments_for_user
+from tournaments.selectors import tournament_lists
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    """Staff see the tournaments they run; everyone else gets the help page links."""
-    tournaments = tournaments_for_user(request.user) if request.user.is_authenticated else []
-    return render(request, "tournaments/home.html", {"tournaments": tournaments})
+    """Staff see the tournaments they run (archived ones apart); everyone else gets the help links."""
+    tournaments, archived = tournament_lists(request.user) if request.user.is_authenticated else ([], [])
+    return render(request, "tournaments/home.html", {"tournaments": tournaments, "archived": archived})

@@ -5,16 +5,25 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.template.defaultfilters import pluralize
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.permissions import MANAGE, can
 from tournaments import selectors
-from tournaments.forms import ByeForm, CsvImportForm, ForbiddenPairForm, ParticipantForm, WithdrawForm
+from tournaments.forms import (
+    ByeForm,
+    CsvImportForm,
+    ForbiddenPairForm,
+    ParticipantEditForm,
+    ParticipantForm,
+    WithdrawForm,
+)
 from tournaments.models import ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import ARBITRATE, VIEW, can_arbitrate, can_organise, staff_tournament
 from tournaments.services.byes import bye_cancel, bye_record
 from tournaments.services.errors import ServiceError
 from tournaments.services.forbidden_pairs import forbidden_pair_add, forbidden_pair_remove
+from tournaments.services.participant_edits import participant_delete, participant_update
 from tournaments.services.participants_csv import participants_import_csv
 from tournaments.services.registration import participant_register
 from tournaments.services.roster_registration import (
@@ -23,7 +32,7 @@ from tournaments.services.roster_registration import (
     participant_register_with_roster,
     ratings_refresh_from_roster,
 )
-from tournaments.services.withdrawals import participant_withdraw
+from tournaments.services.withdrawals import participant_withdraw, withdrawal_undo
 from tournaments.views._helpers import render_page, report
 
 PAGE = "tournaments/participants.html"
@@ -83,17 +92,20 @@ def registry_search(request: HttpRequest, tournament: Tournament) -> HttpRespons
 
 def _registered(request: HttpRequest, p: Participant) -> None:
     late = f" (late entry: joins in round {p.joined_round})" if p.joined_round > 1 else ""
-    messages.success(request, f"{p.name} registered as no. {p.pairing_number}{late}.")
+    moves = getattr(p, "numbers_moved", "")
+    moved = f" {moves[:1].upper()}{moves[1:]}." if moves else ""
+    messages.success(request, f"{p.name} registered as no. {p.pairing_number}{late}.{moved}")
 
 
 def _panel(request: HttpRequest, tournament: Tournament, status: int, **extra: object) -> HttpResponse:
-    """After a registration desk action: htmx gets the panel (always 200: htmx swaps 2xx only),
-    a plain form post the page again on refusal, or a redirect on success."""
+    """After a registration desk action: htmx gets the panel (always 200: htmx swaps 2xx only) and,
+    out of band, the bye and keep-apart selects that list the players, so they are never stale; a
+    plain form post gets the page again on refusal, or a redirect on success."""
     if not request.htmx:
         if status != 200:
             return render_page(request, PAGE, _context(request, tournament, **extra), status=status)
         return redirect("tournaments:participants", tournament_id=tournament.pk)
-    return render_page(request, PAGE, _context(request, tournament, **extra), partial="participants-panel")
+    return render_page(request, PAGE, _context(request, tournament, **extra), partial="quick-add-answer")
 
 
 @require_POST
@@ -184,7 +196,12 @@ def participants_import(request: HttpRequest, tournament: Tournament) -> HttpRes
 def withdraw(request: HttpRequest, tournament: Tournament, participant_id: int) -> HttpResponse:
     participant = get_object_or_404(Participant, pk=participant_id, tournament=tournament)
     form = WithdrawForm(request.POST)
-    from_round = form.cleaned_data.get("from_round") if form.is_valid() else None
+    if not form.is_valid():
+        messages.error(
+            request, "Nothing changed: the round to withdraw from must be a whole number from 1 to 99."
+        )
+        return redirect("tournaments:participants", tournament_id=tournament.pk)
+    from_round = form.cleaned_data.get("from_round")
     try:
         p = participant_withdraw(participant=participant, user=request.user, from_round=from_round)
     except ServiceError as exc:
@@ -194,6 +211,62 @@ def withdraw(request: HttpRequest, tournament: Tournament, participant_id: int) 
             request,
             f"{p.name} has withdrawn; their games stand. Not paired from round {p.withdrawn_from_round}.",
         )
+    return redirect("tournaments:participants", tournament_id=tournament.pk)
+
+
+@require_http_methods(["GET", "POST"])
+@staff_tournament(ARBITRATE)
+def participant_edit(request: HttpRequest, tournament: Tournament, participant_id: int) -> HttpResponse:
+    """Correct a participant's entry; delete a wrong entry or undo a withdrawal from the same page."""
+    participant = get_object_or_404(Participant, pk=participant_id, tournament=tournament)
+    current = {f: getattr(participant, f) for f in Participant.EDITABLE_FIELDS}
+    form = ParticipantEditForm(request.POST or None, initial=current)
+    if request.method == "POST" and form.is_valid():
+        try:
+            p = participant_update(participant=participant, user=request.user, **form.service_fields())
+        except ServiceError as exc:
+            report(request, exc, form)
+        else:
+            moved = f" {p.numbers_moved.capitalize()}." if p.numbers_moved else ""
+            messages.success(request, f"Saved {p.name} (no. {p.pairing_number}).{moved}")
+            return redirect("tournaments:participants", tournament_id=tournament.pk)
+    context = {
+        "tournament": tournament,
+        "participant": participant,
+        "form": form,
+        "deletable": selectors.participant_deletable(participant),
+    }
+    status = 400 if request.method == "POST" else 200
+    return render_page(request, "tournaments/participant_edit.html", context, status=status)
+
+
+@require_POST
+@staff_tournament(ARBITRATE)
+def participant_remove(request: HttpRequest, tournament: Tournament, participant_id: int) -> HttpResponse:
+    participant = get_object_or_404(Participant, pk=participant_id, tournament=tournament)
+    try:
+        moved = participant_delete(participant=participant, user=request.user)
+    except ServiceError as exc:
+        report(request, exc)
+        return redirect(
+            "tournaments:participant_edit", tournament_id=tournament.pk, participant_id=participant.pk
+        )
+    messages.success(request, f"Deleted {participant.name}." + (f" {moved.capitalize()}." if moved else ""))
+    return redirect("tournaments:participants", tournament_id=tournament.pk)
+
+
+@require_POST
+@staff_tournament(ARBITRATE)
+def withdraw_undo(request: HttpRequest, tournament: Tournament, participant_id: int) -> HttpResponse:
+    participant = get_object_or_404(Participant, pk=participant_id, tournament=tournament)
+    try:
+        p = withdrawal_undo(participant=participant, user=request.user)
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        absent = ", ".join(str(n) for n in p.absent_in)
+        missed = f" Counted absent in round{pluralize(len(p.absent_in))} {absent}." if absent else ""
+        messages.success(request, f"{p.name} is back and will be paired again.{missed}")
     return redirect("tournaments:participants", tournament_id=tournament.pk)
 
 

@@ -1,5 +1,7 @@
 """Result entry, board by board. htmx posts get the board's row back (with the conflict message
-when another arbiter changed the board first) and an ``HX-Trigger: standings-changed``."""
+when another arbiter changed the board first) and an ``HX-Trigger: standings-changed``. Correcting
+a result a later round was paired on asks first (the row, or a page without JavaScript, offers
+"Correct anyway", which posts again with ``confirm=1``)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from tournaments.forms import ResultForm
 from tournaments.models import Board, Tournament
 from tournaments.permissions import ARBITRATE, staff_tournament
 from tournaments.selectors import board_row
-from tournaments.services.errors import ConflictError, ServiceError
+from tournaments.services.errors import ConfirmationNeeded, ConflictError, ServiceError
 from tournaments.services.results import result_record
 
 
@@ -21,12 +23,14 @@ from tournaments.services.results import result_record
 @staff_tournament(ARBITRATE)
 def record(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpResponse:
     board = get_object_or_404(
-        Board.objects.select_related("round__tournament", "white", "black"),
+        # The round's explanation (tens of KiB on a big round) is not needed to enter a result.
+        Board.objects.select_related("round", "white", "black").defer("round__explanation", "round__error"),
         pk=board_id,
         round__tournament=tournament,
     )
+    board.round.tournament = tournament
     form = ResultForm(request.POST)
-    error, status = "", 200
+    error, status, confirm = "", 200, ""
     if not form.is_valid():
         error, status = "Choose a result.", 400
     else:
@@ -36,13 +40,19 @@ def record(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpR
                 user=request.user,
                 result=form.cleaned_data["result"],
                 expected_version=form.cleaned_data["version"],
+                confirm_correction=request.POST.get("confirm") == "1",
             )
+        except ConfirmationNeeded as exc:
+            error, status, confirm = exc.message, 409, form.cleaned_data["result"]
         except ConflictError as exc:
             error, status = exc.message, 409
             board.refresh_from_db()
         except ServiceError as exc:
             error, status = exc.message, 400
     if not request.htmx:
+        if confirm:
+            context = {"tournament": tournament, "board": board, "result": confirm, "question": error}
+            return render(request, "tournaments/result_confirm.html", context, status=status)
         if error:
             messages.error(request, error)
         else:
@@ -59,12 +69,13 @@ def record(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpR
         "results_open": True,
         "error": error,
         "saved": not error,
+        "confirm_result": confirm,
     }
     response = render(request, "tournaments/_board_row.html", context)
     response["X-Result-Status"] = str(status)
     if not error:
         trigger_client_event(response, "standings-changed")
-        version = Tournament.objects.values_list("version", flat=True).get(pk=tournament.pk)
+        version = board.changed_version  # the tournament's version this entry made
         if request.POST.get("seen") == str(version - 1):
             # Nobody else changed anything since this page last looked: move its version along so
             # the live poll does not re-render the table for the arbiter's own entry.

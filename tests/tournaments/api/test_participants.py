@@ -106,3 +106,32 @@ def test_withdraw_input_is_checked(event, organiser_api):
     response = organiser_api.post(url(event, f"{p.pk}/withdraw/"), {"from_round": 0}, format="json")
     assert response.status_code == 400
     assert "from_round" in response.json()
+
+
+def test_patch_corrects_an_entry_and_delete_removes_a_wrong_one(tournament, arbiter_api):
+    """Issue 22 (2): PATCH and DELETE on a participant, through the same services as the pages."""
+    made = arbiter_api.post(url(tournament), {"name": "Typo Nmae", "rating": 1500}, format="json").json()
+    response = arbiter_api.patch(
+        url(tournament, f"{made['id']}/"), {"name": "Typo Name", "fide_id": "42"}, format="json"
+    )
+    assert response.status_code == 200
+    assert (response.json()["name"], response.json()["fide_id"], response.json()["rating"]) == (
+        "Typo Name",
+        "42",
+        1500,
+    )
+    bad = arbiter_api.patch(url(tournament, f"{made['id']}/"), {"rating": 9999}, format="json")
+    assert bad.status_code == 400
+    assert arbiter_api.delete(url(tournament, f"{made['id']}/")).status_code == 204
+    assert not Participant.objects.filter(pk=made["id"]).exists()
+
+
+def test_a_paired_participant_is_withdrawn_and_the_withdrawal_undone(event, arbiter_api):
+    paired = event.participants.get(pairing_number=1)
+    refused = arbiter_api.delete(url(event, f"{paired.pk}/"))
+    assert refused.status_code == 400 and "withdraw them instead" in refused.json()["detail"]
+    assert arbiter_api.post(url(event, f"{paired.pk}/withdraw/"), {}, format="json").status_code == 200
+    response = arbiter_api.post(url(event, f"{paired.pk}/undo-withdrawal/"), {}, format="json")
+    assert response.status_code == 200 and response.json()["status"] == "active"
+    again = arbiter_api.post(url(event, f"{paired.pk}/undo-withdrawal/"), {}, format="json")
+    assert again.status_code == 400 and "has not withdrawn" in again.json()["detail"]

@@ -64,3 +64,19 @@ def test_it_answers_in_a_fixed_number_of_queries(client: Client, players, rounds
     # tournament, current round, matching participants, their boards, their byes
     with django_assert_num_queries(5):
         assert client.get(public_url(tournament, "find"), {"q": "player"}, headers=HTMX).status_code == 200
+
+
+@pytest.mark.parametrize("query", ["zoe", "ZOE", "Zoë", "zoë", "Zoe Šk", "zoe sk"])
+def test_find_ignores_accents_and_case(client: Client, running, query):
+    """Issue 22 (10): a player typing "zoe" on a phone keyboard finds "Zoë Škoda"."""
+    board = Board.objects.select_related("white").get(round__tournament=running, round__number=3, number=1)
+    board.white.name = "Zoë Škoda"
+    board.white.save(update_fields=["name"])
+    html = client.get(public_url(running, "find"), {"q": query}, headers=HTMX).content.decode()
+    assert html.count('class="finding"') == 1
+    assert "Zoë Škoda" in html and "Board <strong>1</strong>" in html
+
+
+def test_accents_in_the_query_are_ignored_too(client: Client, running):
+    html = client.get(public_url(running, "find"), {"q": "plåyer 0001"}, headers=HTMX).content.decode()
+    assert html.count('class="finding"') == 1

@@ -22,7 +22,9 @@ from .test_participants_csv import CSV_OK
 def test_registration_refuses_bad_input_and_duplicates(tournament, arbiter, stranger):
     participant_register(tournament=tournament, user=arbiter, name="Ann Lee", rating=1500, fide_id="123")
     with pytest.raises(ValidationFailed, match="already registered"):
-        participant_register(tournament=tournament, user=arbiter, name="ann lee")
+        participant_register(tournament=tournament, user=arbiter, name="ann lee", rating=1500)
+    with pytest.raises(ValidationFailed, match="FIDE id 123 is already registered"):
+        participant_register(tournament=tournament, user=arbiter, name="Ann Lee", rating=1200, fide_id="123")
     with pytest.raises(ValidationFailed, match="Rating 9000 is outside"):
         participant_register(tournament=tournament, user=arbiter, name="Bob", rating=9000)
     with pytest.raises(ValidationFailed, match="Title 'XX'"):
@@ -30,6 +32,37 @@ def test_registration_refuses_bad_input_and_duplicates(tournament, arbiter, stra
     with pytest.raises(NotAllowedError):
         participant_register(tournament=tournament, user=stranger, name="Bob")
     assert Participant.objects.filter(tournament=tournament).count() == 1
+
+
+def test_two_real_players_with_the_same_name_may_both_enter(tournament, arbiter):
+    """Issue 22 (13): namesakes differ by rating, club or FIDE id; only a true duplicate is refused."""
+    participant_register(
+        tournament=tournament, user=arbiter, name="John Smith", rating=1500, club_name="Hull"
+    )
+    participant_register(
+        tournament=tournament, user=arbiter, name="John Smith", rating=1500, club_name="York"
+    )
+    participant_register(
+        tournament=tournament, user=arbiter, name="john smith", rating=1720, club_name="Hull"
+    )
+    participant_register(tournament=tournament, user=arbiter, name="John Smith", fide_id="400", rating=1500)
+    with pytest.raises(ValidationFailed, match="same rating and club"):
+        participant_register(
+            tournament=tournament, user=arbiter, name="JOHN SMITH", rating=1500, club_name="york"
+        )
+    with pytest.raises(ValidationFailed, match="FIDE id 400 is already registered"):
+        participant_register(tournament=tournament, user=arbiter, name="John Smith", fide_id="400", rating=9)
+    assert Participant.objects.filter(tournament=tournament, name__iexact="john smith").count() == 4
+
+
+def test_the_csv_import_takes_namesakes_and_refuses_true_duplicates(tournament, arbiter):
+    text = "name,rating,club_name\nJohn Smith,1500,Hull\nJohn Smith,1500,York\n"
+    preview = participants_import_csv(tournament=tournament, user=arbiter, text=text, commit=True)
+    assert preview.saved, [row.errors for row in preview.rows]
+    again = participants_import_csv(
+        tournament=tournament, user=arbiter, text="name,rating,club_name\nJohn Smith,1500,Hull\n", commit=True
+    )
+    assert not again.saved and "same rating and club" in again.rows[0].errors[0]
 
 
 def test_a_late_entry_misses_the_paired_rounds_with_zero_and_gets_a_rating_number(tournament, arbiter):

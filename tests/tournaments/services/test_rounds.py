@@ -26,12 +26,13 @@ def paired_ids(rnd):
 def test_pairing_is_enqueued_after_commit_and_produces_a_draft(
     swiss, arbiter, django_capture_on_commit_callbacks
 ):
-    with mock.patch("pairing.tasks.round_pair_task.delay") as delay:
+    with mock.patch("pairing.tasks.round_pair_task.apply_async") as send:
         with django_capture_on_commit_callbacks(execute=True) as callbacks:
             rnd = round_pair(tournament=swiss, user=arbiter)
-            delay.assert_not_called()
+            send.assert_not_called()
     assert len(callbacks) == 1
-    delay.assert_called_once_with(rnd.pk)
+    rnd.refresh_from_db()
+    send.assert_called_once_with(args=(rnd.pk,), task_id=rnd.task_id)
     assert rnd.status == Round.Status.PAIRING and not Board.objects.filter(round=rnd).exists()
 
 
@@ -165,10 +166,10 @@ def test_swapping_colours_warns_about_each_rule_it_breaks(tournament, arbiter):
     for board in Board.objects.filter(round=rnd):
         warnings_per_board[board.number] = board_swap_colours(board=board, user=arbiter)
         board_swap_colours(board=Board.objects.get(pk=board.pk), user=arbiter)  # and back
-    rules = {w.rule for ws in warnings_per_board.values() for w in ws}
+    rules = {w.rule for ws in warnings_per_board.values() for w in ws.broken}
     # After W,B or B,W histories every swap in round 3 breaks a colour rule for someone.
     assert rules & {"colour-three-in-row", "colour-difference", "colour-clash"}
-    assert all(w.names and w.message for ws in warnings_per_board.values() for w in ws)
+    assert all(w.names and w.message for ws in warnings_per_board.values() for w in ws.broken)
     rnd.refresh_from_db()
     assert rnd.violations == []  # swapped back: nothing broken any more
 
@@ -184,7 +185,7 @@ def test_exchanging_opponents_into_a_rematch_is_named(tournament, arbiter):
         board_swap_colours(board=b2, user=arbiter)
         b2.refresh_from_db()
     warnings = boards_exchange_opponents(board_a=b1, board_b=b2, user=arbiter)
-    assert "rematch" in {w.rule for w in warnings}
+    assert "rematch" in {w.rule for w in warnings.broken}
     rnd.refresh_from_db()
     assert "rematch" in {v["rule"] for v in rnd.violations}
     assert Board.objects.filter(round=rnd).count() == 2

@@ -21,7 +21,8 @@ def test_the_list_page_has_the_quick_add_form(arbiter_client, tournament, player
 def test_the_list_partial_has_a_fixed_number_of_queries(
     arbiter_client, tournament, players, django_assert_num_queries
 ):
-    with django_assert_num_queries(12):  # 11, plus the forbidden pairs ("Keep apart")
+    # 11, plus the forbidden pairs ("Keep apart"), plus who was paired (boards, byes: Delete or Withdraw)
+    with django_assert_num_queries(14):
         response = htmx(arbiter_client, "get", page_url(tournament))
     body = response.content.decode()
     assert 'id="participant-list"' in body and "<html" not in body and body.count('id="participant-') == 9
@@ -46,7 +47,7 @@ def test_quick_add_errors_stay_in_the_panel_and_keep_the_input(arbiter_client, t
         arbiter_client,
         "post",
         page_url(tournament, "participant_add"),
-        data={"name": "Player 01", "rating": "1"},
+        data={"name": "Player 01", "rating": "2190"},
     )
     body = response.content.decode()
     assert response.status_code == 200 and "Player 01 is already registered" in body
@@ -116,3 +117,86 @@ def test_organisers_start_a_round_robin_from_the_participants_page(organiser_cli
     assert Round.objects.filter(tournament=t, status="published").count() == 3
     body = organiser_client.get(page_url(t)).content.decode()
     assert "Start the round robin" not in body and "Add a player" not in body
+
+
+def test_a_late_entry_that_renumbers_others_says_so(arbiter_client, tournament, published_round):
+    """Issue 22 (9): numbers 1-8 are not frozen before round 4, and a strong late entry moves them."""
+    response = htmx(
+        arbiter_client,
+        "post",
+        page_url(tournament, "participant_add"),
+        data={"name": "Late Star", "rating": "2600"},
+    )
+    body = response.content.decode()
+    assert (
+        "Late Star registered as no. 1 (late entry: joins in round 2). Pairing numbers 1-8 moved down by one."
+        in body
+    )
+    # The dropdowns come along out of band, listing the newcomer.
+    assert (
+        '<section id="byes" hx-swap-oob="true">' in body
+        and '<section id="forbidden-pairs" hx-swap-oob="true">' in body
+    )
+    assert body.count("Late Star</option>") == 3
+
+
+def test_the_list_offers_edit_delete_withdraw_and_undo_where_each_applies(
+    arbiter_client, tournament, published_round, arbiter
+):
+    """Issue 22 (2): delete only a never-paired entry; undo only a withdrawal."""
+    from tournaments.services.registration import participant_register
+    from tournaments.services.withdrawals import participant_withdraw
+
+    late = participant_register(tournament=tournament, user=arbiter, name="Never Paired", rating=1000)
+    gone = published_round.boards.first().white
+    participant_withdraw(participant=gone, user=arbiter)
+    body = arbiter_client.get(page_url(tournament)).content.decode()
+    assert body.count('aria-label="Edit ') == 9
+    assert body.count('aria-label="Delete ') == 1 and 'aria-label="Delete Never Paired"' in body
+    assert f'aria-label="Undo {gone.name}\'s withdrawal"' in body
+    response = arbiter_client.post(page_url(tournament, "withdraw_undo", participant_id=gone.pk), follow=True)
+    assert f"{gone.name} is back and will be paired again." in response.content.decode()
+    gone.refresh_from_db()
+    assert gone.status == "active"
+    response = arbiter_client.post(
+        page_url(tournament, "participant_delete", participant_id=gone.pk), follow=True
+    )
+    assert "withdraw them instead" in response.content.decode()
+    assert Participant.objects.filter(pk=gone.pk).exists()
+    arbiter_client.post(page_url(tournament, "participant_delete", participant_id=late.pk))
+    assert not Participant.objects.filter(pk=late.pk).exists()
+
+
+def test_the_edit_page_corrects_an_entry_and_shows_errors_in_place(arbiter_client, tournament, players):
+    p = players[3]
+    url = page_url(tournament, "participant_edit", participant_id=p.pk)
+    body = arbiter_client.get(url).content.decode()
+    assert 'value="Player 04"' in body and "can be deleted" in body
+    response = arbiter_client.post(url, {"name": "Player 04", "rating": "9999"})
+    assert response.status_code == 400
+    response = arbiter_client.post(url, {"name": players[0].name, "rating": str(players[0].rating)})
+    assert (
+        response.status_code == 400
+        and "already registered with the same rating and club" in response.content.decode()
+    )
+    response = arbiter_client.post(
+        url, {"name": "Player Four", "rating": "2300", "federation": "eng"}, follow=True
+    )
+    assert "Saved Player Four (no. 1). Pairing numbers 1-3 moved down by one." in response.content.decode()
+    p.refresh_from_db()
+    assert (p.name, p.rating, p.federation, p.pairing_number) == ("Player Four", 2300, "ENG", 1)
+
+
+def test_namesakes_are_told_apart_on_the_list(arbiter_client, tournament, arbiter):
+    """Issue 22 (13): two John Smiths show their clubs."""
+    from tournaments.services.registration import participant_register
+
+    participant_register(
+        tournament=tournament, user=arbiter, name="John Smith", rating=1500, club_name="Hull"
+    )
+    participant_register(
+        tournament=tournament, user=arbiter, name="John Smith", rating=1500, club_name="York"
+    )
+    body = arbiter_client.get(page_url(tournament)).content.decode()
+    assert 'John Smith <small class="muted namesake">(Hull)</small>' in body
+    assert 'John Smith <small class="muted namesake">(York)</small>' in body

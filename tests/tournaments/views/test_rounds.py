@@ -83,7 +83,8 @@ def test_swapping_colours_and_exchanging_opponents_report_warnings(arbiter_clien
     response = arbiter_client.post(url)
     board.refresh_from_db()
     assert (board.white_id, board.black_id) == (black, white)
-    assert any("still keeps every rule" in str(m) for m in get_messages(response.wsgi_request))
+    # Round 1: nobody has a colour preference yet, so the swap gives nothing up (issue 22, item 7).
+    assert any("keeps every rule and gives up nothing" in str(m) for m in get_messages(response.wsgi_request))
     url = reverse("tournaments:boards_exchange", kwargs={"tournament_id": tournament.pk, "number": 1})
     response = arbiter_client.post(url, {"board_a": 1, "board_b": 9})
     assert any("Give two board numbers" in str(m) for m in get_messages(response.wsgi_request))

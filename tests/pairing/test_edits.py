@@ -1,0 +1,55 @@
+"""What a hand edit gives up against the engine's pairing (issue 22, item 7), on hand-built rounds."""
+
+from __future__ import annotations
+
+from pairing.engine.dutch import pair_round
+from pairing.engine.edits import edit_costs
+from pairing.engine.types import Board, PairingResult, ResultCode
+
+from .test_checks import B, W, game, person, request
+
+
+def round_two():
+    """Round 1 was 1-3 (White 1) and 4-2 (White 4), all draws: 1 and 4 want Black, 2 and 3 White."""
+    return request(
+        person(1, game(3, W), name="Ann"),
+        person(2, game(4, B), name="Bob"),
+        person(3, game(1, B), name="Cy"),
+        person(4, game(2, W), name="Di"),
+    )
+
+
+def swapped(result: PairingResult, number: int) -> PairingResult:
+    boards = tuple(Board(b.number, b.black, b.white) if b.number == number else b for b in result.boards)
+    return PairingResult(boards=boards, bye=result.bye)
+
+
+def test_the_engines_own_pairing_gives_up_nothing() -> None:
+    req = round_two()
+    engine = pair_round(req)
+    assert edit_costs(req, engine, engine) == ()
+
+
+def test_a_colour_swap_that_denies_both_preferences_is_named_c12() -> None:
+    req = round_two()
+    engine = pair_round(req)
+    first = engine.boards[0]
+    costs = edit_costs(req, engine, swapped(engine, first.number))
+    assert (costs[0].rule, set(costs[0].participants)) == ("C12", {first.white, first.black})
+    assert costs[0].message.startswith("both ") and "now get the colour they did not want" in costs[0].message
+    # After one game each preference is strong (one colour more): C13 names each of them too.
+    assert {(c.rule, c.participants[0]) for c in costs[1:]} == {("C13", first.white), ("C13", first.black)}
+
+
+def test_a_strong_preference_denied_is_also_c13() -> None:
+    # Two Whites in a row after a bye round: an absolute preference for Black.
+    req = request(
+        person(1, game(3, W, ResultCode.WIN), game(4, W), name="Ann"),
+        person(2, game(4, B), game(3, B), name="Bob"),
+        person(3, game(1, B, ResultCode.LOSS), game(2, W), name="Cy"),
+        person(4, game(2, W), game(1, B), name="Di"),
+    )
+    engine = pair_round(req)
+    board = next(b for b in engine.boards if 1 in (b.white, b.black))
+    costs = edit_costs(req, engine, swapped(engine, board.number))
+    assert ("C13", (1,)) in {(c.rule, c.participants) for c in costs}

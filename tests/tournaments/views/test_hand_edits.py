@@ -1,0 +1,43 @@
+"""Issue 22 (7): after a hand edit the draft says it was edited and what it gave up."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from tournaments.models import Board
+
+from .conftest import play_round
+
+
+def round_url(tournament, number):
+    return reverse("tournaments:round", kwargs={"tournament_id": tournament.pk, "number": number})
+
+
+def test_a_colour_swap_is_reported_as_a_hand_edit_that_gives_up_c12(
+    arbiter_client, tournament, published_round, arbiter
+):
+    from pairing.services.swiss import round_pair, round_pair_execute
+
+    play_round(published_round, arbiter, result=Board.Result.DRAW)
+    rnd = round_pair(tournament=tournament, user=arbiter)
+    round_pair_execute(round_id=rnd.pk)
+    board = Board.objects.select_related("white", "black").get(round=rnd, number=1)
+    response = arbiter_client.post(
+        reverse("tournaments:board_swap", kwargs={"tournament_id": tournament.pk, "board_id": board.pk}),
+        follow=True,
+    )
+    body = response.content.decode()
+    assert "The pairing still keeps every rule" not in body and "keeps every rule" not in body
+    assert "Edited by hand. Compared with the engine&#x27;s pairing it gives up: both " in body
+    first, second = sorted((board.white, board.black), key=lambda p: p.pairing_number)
+    assert f"{first.name} and {second.name} now get the colour they did not want (C12)" in body
+    assert 'id="hand-edited"' in body
+    # Swapping back restores the engine's pairing: nothing is given up any more.
+    board.refresh_from_db()
+    response = arbiter_client.post(
+        reverse("tournaments:board_swap", kwargs={"tournament_id": tournament.pk, "board_id": board.pk}),
+        follow=True,
+    )
+    body = response.content.decode()
+    assert "gives up nothing the engine&#x27;s pairing had" in body
+    assert "They give up none of the criteria" in body

@@ -1,0 +1,142 @@
+"""The organiser's data page: file exports, imports and backups, the audit log, archive and delete."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tournaments import selectors
+from tournaments.forms import AuditFilterForm, DeleteTournamentForm, TournamentImportForm
+from tournaments.models import Tournament
+from tournaments.permissions import ORGANISE, staff_tournament
+from tournaments.services.errors import ServiceError
+from tournaments.services.exchange_csv import csv_export
+from tournaments.services.exchange_json import json_export, json_import
+from tournaments.services.exchange_trf import trf_export
+from tournaments.services.exchange_trf_import import trf_import, trf_text
+from tournaments.services.tournament_lifecycle import published_rounds, tournament_archive, tournament_delete
+from tournaments.views._helpers import render_page, report
+
+MAX_UPLOAD = 5_000_000
+"""Bytes read from an uploaded file; a 500-player tournament's backup is well under 1 MB."""
+
+EXPORTS = {
+    "trf": ("TRF-2026 (FIDE rating report)", "text/plain; charset=utf-8", "trf26.txt"),
+    "trf2016": ("TRF-2016 (for older programs)", "text/plain; charset=utf-8", "trf16.txt"),
+    "json": ("JSON backup (everything, restorable)", "application/json", "backup.json"),
+    "participants": ("Participants (CSV)", "text/csv; charset=utf-8", "participants.csv"),
+    "standings": ("Standings (CSV)", "text/csv; charset=utf-8", "standings.csv"),
+}
+
+
+def _export_text(tournament: Tournament, kind: str) -> str:
+    if kind in ("trf", "trf2016"):
+        return trf_export(tournament=tournament, version="2016" if kind == "trf2016" else "2026")
+    if kind == "json":
+        return json.dumps(json_export(tournament=tournament), ensure_ascii=False, indent=1)
+    return csv_export(tournament=tournament, what=kind)
+
+
+@require_GET
+@staff_tournament(ORGANISE)
+def data(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    filters = AuditFilterForm(request.GET or None)
+    values = filters.cleaned_data if filters.is_valid() else {}
+    page = selectors.audit_page(
+        tournament, round_number=values.get("round"), board=values.get("board"), page=values.get("page") or 1
+    )
+    query = "&".join(f"{k}={values[k]}" for k in ("round", "board") if values.get(k))
+    context = {
+        "tournament": tournament,
+        "exports": [(kind, label) for kind, (label, _, _) in EXPORTS.items()],
+        "filters": filters,
+        "page": page,
+        "query": query,
+        "published": published_rounds(tournament),
+        "delete_form": DeleteTournamentForm(),
+    }
+    return render_page(request, "tournaments/data.html", context, partial="audit-log")
+
+
+@require_GET
+@staff_tournament(ORGANISE)
+def export(request: HttpRequest, tournament: Tournament, kind: str) -> HttpResponse:
+    if kind not in EXPORTS:
+        raise Http404("No such export")
+    try:
+        text = _export_text(tournament, kind)
+    except ServiceError as exc:
+        report(request, exc)
+        return redirect("tournaments:data", tournament_id=tournament.pk)
+    _, content_type, suffix = EXPORTS[kind]
+    response = HttpResponse(text, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}-{suffix}"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_import(request: HttpRequest) -> HttpResponse:
+    """A TRF file or a JSON backup in, a new tournament (organised by the uploader) out."""
+    form = TournamentImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        raw = form.cleaned_data["file"].read(MAX_UPLOAD)
+        name = form.cleaned_data["name"]
+        try:
+            if form.cleaned_data["kind"] == "trf":
+                created = trf_import(text=trf_text(raw), owner=request.user, name=name)
+            else:
+                try:
+                    backup = json.loads(raw.decode("utf-8-sig"))
+                except (UnicodeDecodeError, ValueError) as exc:
+                    messages.error(request, f"This file is not a JSON backup: {exc}.")
+                    return render_page(
+                        request, "tournaments/tournament_import.html", {"form": form}, status=400
+                    )
+                created = json_import(data=backup, owner=request.user, name=name)
+        except ServiceError as exc:
+            report(request, exc)
+        else:
+            for warning in getattr(created, "import_warnings", []):
+                messages.warning(request, warning)
+            messages.success(request, f"Imported {created.name}.")
+            return redirect("tournaments:rounds", tournament_id=created.pk)
+    status = 400 if request.method == "POST" else 200
+    return render_page(request, "tournaments/tournament_import.html", {"form": form}, status=status)
+
+
+@require_POST
+@staff_tournament(ORGANISE)
+def archive(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    archived = request.POST.get("archived", "1") == "1"
+    try:
+        tournament_archive(tournament=tournament, user=request.user, archived=archived)
+    except ServiceError as exc:
+        report(request, exc)
+        return redirect("tournaments:data", tournament_id=tournament.pk)
+    if archived:
+        messages.success(
+            request, f"Archived {tournament.name}: it is listed under Archived; its public link still works."
+        )
+        return redirect("tournaments:home")
+    messages.success(request, f"{tournament.name} is back on the list.")
+    return redirect("tournaments:data", tournament_id=tournament.pk)
+
+
+@require_POST
+@staff_tournament(ORGANISE)
+def delete(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = DeleteTournamentForm(request.POST)
+    confirm = form.cleaned_data["confirm"] if form.is_valid() else ""
+    try:
+        tournament_delete(tournament=tournament, user=request.user, confirm=confirm)
+    except ServiceError as exc:
+        report(request, exc)
+        return redirect("tournaments:data", tournament_id=tournament.pk)
+    messages.success(request, f"Deleted {tournament.name}.")
+    return redirect("tournaments:home")
