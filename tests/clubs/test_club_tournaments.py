@@ -69,3 +69,12 @@ def test_a_club_arbiter_or_outsider_cannot_create_the_clubs_tournament(client, c
         assert response.status_code == 200  # the form again, with the refusal (as for any refusal)
         assert "owners and organisers of Caïssa Rooks" in response.content.decode()
     assert not Tournament.objects.filter(name="Sneaky").exists()
+
+
+def test_the_suggest_button_without_javascript_keeps_the_club(client, cast):
+    client.force_login(cast.organiser)
+    url = reverse("tournaments:format_suggestion")
+    page = client.get(
+        url, {"name": "Club Night", "expected_players": "12", "club": cast.club.slug}
+    ).content.decode()
+    assert f'name="club" value="{cast.club.slug}"' in page

@@ -88,9 +88,13 @@ def format_suggestion(request: HttpRequest) -> HttpResponse:
     initial = {k: v for k, v in request.GET.items() if k in TournamentForm.base_fields}
     if "suggested_format" in context:
         initial.update(format=context["suggested_format"], rounds_planned=context["suggested_rounds"])
+    slug = request.GET.get("club")
+    club = get_object_or_404(Club, slug=slug) if slug else None
     context["submission_key"] = uuid.uuid4().hex
     return render_page(
-        request, "tournaments/tournament_form.html", {"form": TournamentForm(initial=initial), **context}
+        request,
+        "tournaments/tournament_form.html",
+        {"form": TournamentForm(initial=initial), "club": club, **context},
     )
 
 
