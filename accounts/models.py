@@ -1,4 +1,5 @@
-"""A personal API token. Only a hash of the key is stored: the key is shown once, when made."""
+"""A personal API token (only a hash of the key is stored: the key is shown once, when made),
+and the verification state of a user's email address."""
 
 from __future__ import annotations
 
@@ -26,3 +27,25 @@ class ApiToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.prefix}…)"
+
+
+class AccountEmail(models.Model):
+    """Whether a user's address is verified, and a new address waiting for its link.
+
+    A user without a row is verified: accounts made before sign-up existed (``createsuperuser``,
+    the back office) were never asked to verify. ``user.email`` changes only when the link mailed
+    to ``pending`` is opened, so a typo never locks anyone out of their password reset.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="account_email"
+    )
+    verified = models.BooleanField(default=False)
+    """``user.email`` was proven by a mailed link (or the account predates sign-up)."""
+    pending = models.EmailField(blank=True)
+    """A new address the user asked for; it replaces ``user.email`` when its link is opened."""
+    next_url = models.CharField(max_length=300, blank=True)
+    """Where the login after verifying goes on to (an invitation's accept page), local paths only."""
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {'verified' if self.verified else 'unverified'}"

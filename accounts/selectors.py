@@ -1,14 +1,15 @@
-"""Reading a user's API tokens for the tokens page."""
+"""Reads: a user's API tokens for the tokens page, and the state of their email address."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
-from accounts.models import ApiToken
+from accounts.models import AccountEmail, ApiToken
 from accounts.services import password_stamp
 
 
@@ -36,3 +37,21 @@ def api_token_list(*, user: Any) -> list[TokenRow]:
 
 def legacy_token_get(*, user: Any) -> Token | None:
     return Token.objects.filter(user=user).first()
+
+
+def email_taken(email: str, *, exclude: Any = None) -> bool:
+    """Whether another account has this address (case ignored): an address logs in one account."""
+    users = get_user_model().objects.filter(email__iexact=email.strip())
+    if exclude is not None:
+        users = users.exclude(pk=exclude.pk)
+    return bool(email.strip()) and users.exists()
+
+
+def email_verified(user: Any) -> bool:
+    """False only for an account whose address has not been verified yet (older accounts are)."""
+    return not AccountEmail.objects.filter(user=user, verified=False).exists()
+
+
+def pending_email(user: Any) -> str:
+    state = AccountEmail.objects.filter(user=user).first()
+    return state.pending if state else ""

@@ -1,21 +1,32 @@
-"""The API tokens page, and the password change and reset pages (Django's, plus revoking every
-API token once the password has changed, and reset links built on ``SITE_URL``)."""
+"""The API tokens page; the password change and reset pages (Django's, plus revoking every API
+token once the password has changed, and reset links built on ``SITE_URL``); the login by user
+name or email, sign-up with email verification, and the profile page."""
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods, require_POST
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts import selectors, services
-from accounts.forms import TokenCreateForm
+from accounts import registration, selectors, services
+from accounts.forms import LoginForm, ProfileForm, SignupForm, TokenCreateForm
+from accounts.invitations import SignupInvitation, signup_invitation
+from config.site import absolute_url
+from tournaments.auth_views import RateLimitedLoginView
 from tournaments.services.errors import ValidationFailed
+
+UNVERIFIED_SESSION_KEY = "accounts_unverified_user"
+"""The account whose right password was refused for its unverified address: only it may ask for
+the link again from this browser, so nobody can send mails to an address without its password."""
 
 
 def _tokens_page(
@@ -103,4 +114,157 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     def form_valid(self, form):  # type: ignore[no-untyped-def]
         response = super().form_valid(form)
         services.api_tokens_revoke_all(user=form.user)
+        registration.email_verified_by_reset(user=form.user)
         return response
+
+
+class LoginView(RateLimitedLoginView):
+    """The rate-limited login, by user name or email; an unverified account is told so (its right
+    password is not a failed attempt) and offered the link again."""
+
+    form_class = LoginForm
+
+    def form_invalid(self, form):  # type: ignore[no-untyped-def]
+        user = form.unverified_user
+        if user is None:
+            return super().form_invalid(form)
+        self.request.session[UNVERIFIED_SESSION_KEY] = user.pk
+        return self.render_to_response(self.get_context_data(form=form, resend=True))
+
+
+def _link(request: HttpRequest):  # type: ignore[no-untyped-def]
+    return lambda path: absolute_url(request, path)
+
+
+def _local(url: str) -> str:
+    return url if url and url_has_allowed_host_and_scheme(url, allowed_hosts=None) else ""
+
+
+def _signup_refused(request: HttpRequest, invitation_only: bool) -> HttpResponse:
+    context = {"invitation_only": invitation_only}
+    return render(request, "accounts/signup_closed.html", context, status=403)
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """Open sign-up, or only through a club's invitation link (``?invitation=``), or closed."""
+    if request.user.is_authenticated:
+        messages.info(request, "You are logged in already: this is your account.")
+        return redirect("accounts:profile")
+    mode = settings.SIGNUP_MODE
+    if mode == "closed":
+        return _signup_refused(request, invitation_only=False)
+    token = request.GET.get("invitation", "")
+    invitation = signup_invitation(token) if token else None
+    if mode == "invitation" and invitation is None:
+        return _signup_refused(request, invitation_only=True)
+    invitation = invitation or SignupInvitation()
+    if request.method == "GET":
+        form = SignupForm(initial={"email": invitation.email})
+        return render(request, "accounts/signup.html", {"form": form})
+    form = SignupForm(request.POST)
+    if form.is_valid():
+        try:
+            registration.signup_create(
+                username=form.cleaned_data["username"],
+                email=form.cleaned_data["email"],
+                password=form.cleaned_data["password1"],
+                next_url=_local(invitation.next_url),
+                link=_link(request),
+            )
+        except ValidationFailed as exc:
+            form.add_error(None, exc.message)
+        else:
+            request.session["accounts_signup_email"] = form.cleaned_data["email"]
+            return redirect("accounts:signup_done")
+    return render(request, "accounts/signup.html", {"form": form}, status=400)
+
+
+@require_GET
+def signup_done(request: HttpRequest) -> HttpResponse:
+    email = request.session.get("accounts_signup_email", "")
+    return render(request, "accounts/signup_done.html", {"email": email})
+
+
+@require_GET
+def verify(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
+    """The mailed link: verifies the address (opening it is the proof), then on to the login."""
+    try:
+        done = registration.email_verify(uidb64=uidb64, token=token)
+    except ValidationFailed as exc:
+        return render(request, "accounts/verify_failed.html", {"message": exc.message}, status=400)
+    if done.changed_to:
+        messages.success(request, f"Your email address is now {done.changed_to}.")
+    else:
+        messages.success(request, "Your email address is verified: log in to start.")
+    if request.user.is_authenticated and request.user.pk == done.user.pk:
+        return redirect("accounts:profile")
+    url = reverse("login")
+    next_url = _local(done.next_url)
+    return redirect(f"{url}?next={quote(next_url, safe='/')}" if next_url else url)
+
+
+@require_POST
+def verify_resend(request: HttpRequest) -> HttpResponse:
+    """Send the verification link again: to the logged-in user's new address, or to the account
+    whose login was just refused for its unverified address. At most VERIFICATION_MAIL_LIMIT an hour."""
+    if request.user.is_authenticated:
+        user, back = request.user, "accounts:profile"
+    else:
+        pk = request.session.get(UNVERIFIED_SESSION_KEY)
+        user = get_user_model().objects.filter(pk=pk).first() if pk else None
+        back = "login"
+        if user is None:
+            return render(
+                request,
+                "accounts/verify_failed.html",
+                {"message": "Log in first: the page then offers to send the link again."},
+                status=400,
+            )
+    if registration.verification_mail_send(user=user, link=_link(request)):
+        messages.success(request, "Link sent: check your mailbox (and its spam folder).")
+    elif selectors.email_verified(user) and not selectors.pending_email(user):
+        messages.info(request, "Your address is verified already.")
+    else:
+        messages.error(request, "Too many links sent this hour: use the last one, or try again later.")
+    return redirect(back)
+
+
+def _profile_page(request: HttpRequest, form: ProfileForm, status: int = 200) -> HttpResponse:
+    context = {"form": form, "pending": selectors.pending_email(request.user)}
+    return render(request, "accounts/profile.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def profile(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    if request.method == "GET":
+        initial = {"first_name": user.first_name, "last_name": user.last_name, "email": user.email}
+        return _profile_page(request, ProfileForm(initial=initial))
+    form = ProfileForm(request.POST)
+    if not form.is_valid():
+        return _profile_page(request, form, status=400)
+    data = form.cleaned_data
+    try:
+        changing = registration.email_change_request(user=user, email=data["email"], link=_link(request))
+    except ValidationFailed as exc:
+        form.add_error("email" if "email" in exc.errors else None, exc.message)
+        return _profile_page(request, form, status=400)
+    registration.profile_update(user=user, first_name=data["first_name"], last_name=data["last_name"])
+    if changing:
+        messages.success(
+            request,
+            f"Saved. We mailed a link to {data['email']}: your address changes when you open it.",
+        )
+    else:
+        messages.success(request, "Saved.")
+    return redirect("accounts:profile")
+
+
+@login_required
+@require_POST
+def email_change_cancel(request: HttpRequest) -> HttpResponse:
+    registration.email_change_cancel(user=request.user)
+    messages.success(request, "The change is cancelled: your address stays as it is.")
+    return redirect("accounts:profile")

@@ -6,10 +6,13 @@ from typing import Any
 
 from django.db.models import CharField, Q, QuerySet
 from django.db.models.functions import Cast
+from django.urls import reverse
 
+from accounts.invitations import SignupInvitation
 from clubs.models import Club, Invitation, Membership, RosterPlayer
 from clubs.services.invitations import token_hash
 from ratings.text import search_key
+from tournaments.models import Tournament
 
 ROSTER_LIMIT = 100
 
@@ -32,6 +35,16 @@ def invitation_for_token(*, token: str) -> Invitation | None:
     )
 
 
+def signup_invitation_for_token(token: str) -> SignupInvitation | None:
+    """Sign-up's question (``accounts.invitations``): may this invitation link open an account?
+    A pending, unexpired invitation may; the sign-up form starts with its address and the first
+    login goes on to the accept page. Reading it consumes nothing."""
+    found = invitation_for_token(token=token)
+    if found is None or not found.usable:
+        return None
+    return SignupInvitation(email=found.email, next_url=reverse("clubs:invitation", kwargs={"token": token}))
+
+
 def roster_search(*, club: Club, query: str = "", limit: int = ROSTER_LIMIT) -> list[RosterPlayer]:
     """Roster players matching ``query``: each word must start a word of the name (accents and
     case ignored), or digits must start the FIDE id."""
@@ -47,3 +60,13 @@ def roster_search(*, club: Club, query: str = "", limit: int = ROSTER_LIMIT) -> 
 
 def roster_count(*, club: Club) -> int:
     return RosterPlayer.objects.filter(club=club).count()
+
+
+def club_tournaments(*, club: Club) -> dict[str, list[Tournament]]:
+    """The club's tournaments: ``current`` (registration or running) and ``past`` (finished),
+    newest first."""
+    tournaments = list(Tournament.objects.filter(club=club).order_by("-start_date", "-created_at", "-id"))
+    return {
+        "current": [t for t in tournaments if t.status != Tournament.Status.FINISHED],
+        "past": [t for t in tournaments if t.status == Tournament.Status.FINISHED],
+    }

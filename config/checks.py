@@ -18,7 +18,8 @@ def production_settings_check(app_configs: Any, **kwargs: Any) -> list[Warning]:
     if not settings.EMAIL_CONFIGURED:
         warnings.append(
             Warning(
-                "No email server is configured: password reset mails are written to the log, not sent.",
+                "No email server is configured: password reset mails are written to the log, not sent, "
+                "and new accounts cannot verify their address.",
                 hint="Set EMAIL_URL=smtp://user:password@host:587?tls (or EMAIL_HOST and friends).",
                 id="chessclub.W001",
             )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 
 
 class ContentSecurityPolicyMiddleware:
@@ -23,3 +23,19 @@ class ContentSecurityPolicyMiddleware:
         if settings.CONTENT_SECURITY_POLICY and "Content-Security-Policy" not in response:
             response["Content-Security-Policy"] = settings.CONTENT_SECURITY_POLICY
         return response
+
+
+class RefuseNulInQueryMiddleware:
+    """A NUL character in a query string is a 400: no page needs one, and PostgreSQL refuses it in
+    any query (a search for it would be a server error)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if "%00" in request.META.get("QUERY_STRING", "") or any("\x00" in v for v in request.GET.values()):
+            return HttpResponseBadRequest(
+                "The address contains a NUL character (%00); remove it and try again.",
+                content_type="text/plain",
+            )
+        return self.get_response(request)

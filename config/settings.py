@@ -167,6 +167,7 @@ MIDDLEWARE = [
     # Static files with DEBUG off too: hashed names, gzip, far-future caching.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "config.middleware.ContentSecurityPolicyMiddleware",
+    "config.middleware.RefuseNulInQueryMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -189,6 +190,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "accounts.context_processors.signup",
             ],
         },
     }
@@ -226,6 +228,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = ["accounts.backends.LoginBackend"]
+"""Django's, by user name or by the address one account has."""
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -269,6 +273,19 @@ EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 20)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Chess club tournaments <webmaster@localhost>")
 SERVER_EMAIL = env_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 3 * 24 * 3600)
+"""Seconds a password reset link, and an email verification link, stays valid."""
+
+SIGNUP_MODE = env_str("SIGNUP_MODE", "open" if DEBUG else "invitation")
+"""Who may make an account: ``open`` (anyone, then verify the address), ``invitation`` (only
+through a club's invitation link) or ``closed`` (accounts are made in the back office)."""
+if SIGNUP_MODE not in ("open", "invitation", "closed"):
+    raise ImproperlyConfigured(f"SIGNUP_MODE must be open, invitation or closed, not {SIGNUP_MODE!r}")
+SIGNUP_INVITATION_CHECK = env_str("SIGNUP_INVITATION_CHECK", "clubs.selectors.signup_invitation_for_token")
+"""Dotted path of the function that says whether an invitation token is valid
+(``accounts.invitations``): by default the clubs app's invitations. Empty, invitation mode accepts nobody."""
+VERIFICATION_MAIL_LIMIT = env_int("VERIFICATION_MAIL_LIMIT", 3)
+"""Verification mails an account may be sent per hour (sign-up's and "send the link again")."""
+
 # Uploaded FIDE lists wait here for the import task (web and worker share this folder).
 RATING_LIST_DIR = Path(env_str("RATING_LIST_DIR", str(BASE_DIR / "var" / "rating-lists")))
 
@@ -299,7 +316,23 @@ if CELERY_VISIBILITY_TIMEOUT <= CELERY_TASK_TIME_LIMIT:
         f"CELERY_VISIBILITY_TIMEOUT ({CELERY_VISIBILITY_TIMEOUT}) must be longer than "
         f"CELERY_TASK_TIME_LIMIT ({CELERY_TASK_TIME_LIMIT}): a running task would be delivered twice"
     )
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
+# Sending a task must fail fast when the broker is down: the web request that sends it then tells
+# the arbiter "pairing service unavailable" within seconds instead of hanging (Celery's default
+# policy retries for far longer behind a firewall that drops packets).
+CELERY_BROKER_CONNECTION_TIMEOUT = env_int("CELERY_BROKER_CONNECTION_TIMEOUT", 3)
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.5,
+    "interval_max": 1,
+}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+    "socket_connect_timeout": CELERY_BROKER_CONNECTION_TIMEOUT,
+    # Look for a dead worker's tasks every 10 s (kombu's default scans only every 10th sweep,
+    # which would add up to 100 s to the visibility timeout).
+    "unacked_restore_throttle": 1,
+}
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Annotations override what a task's decorator hard-codes: every task gets these from here.
@@ -319,6 +352,11 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PARSER_CLASSES": [
+        "tournaments.api.parsers.ShallowJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 200,
 }
@@ -363,6 +401,9 @@ LOGIN_RATE_LIMIT_PER_ADDRESS = env_int("LOGIN_RATE_LIMIT_PER_ADDRESS", 50)
 """Failed login attempts allowed per client address in 15 minutes, whatever user names they try.
 Higher than the per-name limit: a club's members often share one address (the venue's Wi-Fi)."""
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+# Public pages: after a change, answer with the page as it was and rebuild it in a thread (the
+# first visitor after a result does not wait for a 500-board page to render). Off in tests.
+PUBLIC_REBUILD_IN_BACKGROUND = env_bool("PUBLIC_REBUILD_IN_BACKGROUND", True)
 """How many reverse proxies in front of the app append to X-Forwarded-For (nginx in the compose
 file: 1). With 0 the header is ignored: any client can write it."""
 if TRUSTED_PROXY_COUNT < 0 or LOGIN_RATE_LIMIT < 1 or LOGIN_RATE_LIMIT_PER_ADDRESS < 1:

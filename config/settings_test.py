@@ -7,3 +7,6 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 CELERY_TASK_ALWAYS_EAGER = True
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+PUBLIC_REBUILD_IN_BACKGROUND = (
+    False  # tests read a page right after a change; tests/tournaments/public/test_micro_cache.py turns it on
+)

@@ -6,7 +6,6 @@ from django.views.generic import RedirectView
 
 from accounts import views as account_views
 from config.views import favicon
-from tournaments.auth_views import RateLimitedLoginView
 
 urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
@@ -19,7 +18,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # Before the stock auth URLs so that logging in goes through the rate limit, and changing or
     # resetting a password revokes the API tokens.
-    path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
+    path("accounts/login/", account_views.LoginView.as_view(), name="login"),
     path("accounts/password_change/", account_views.PasswordChangeView.as_view(), name="password_change"),
     path("accounts/password_reset/", account_views.PasswordResetView.as_view(), name="password_reset"),
     path(
@@ -27,7 +26,7 @@ urlpatterns = [
         account_views.PasswordResetConfirmView.as_view(),
         name="password_reset_confirm",
     ),
-    path("accounts/tokens/", include("accounts.urls")),
+    path("accounts/", include("accounts.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("tournaments.api.urls")),
     path("p/", include("tournaments.public.urls")),

@@ -105,6 +105,10 @@ def scoring_for(tournament: Tournament) -> Scoring:
     )
 
 
+FEW_PARTICIPANTS = 50
+"""Up to this many participants asked for, their histories read only their own boards and byes."""
+
+
 def histories_for_tournament(
     tournament: Tournament,
     through_round: int,
@@ -120,9 +124,11 @@ def histories_for_tournament(
     records: dict[int, list[RoundRecord]] = {p.pk: [ZERO] * through_round for p in people}
     if through_round < 1:
         return {pk: () for pk in records}
-    boards = Board.objects.filter(round__tournament=tournament, round__number__lte=through_round).values_list(
-        "round__number", "white_id", "black_id", "result"
-    )
+    boards = Board.objects.filter(round__tournament=tournament, round__number__lte=through_round)
+    few = participants is not None and len(records) <= FEW_PARTICIPANTS
+    if few:  # one row of the arbiters' table: their games only, not the whole event's
+        boards = boards.filter(Q(white_id__in=records) | Q(black_id__in=records))
+    boards = boards.values_list("round__number", "white_id", "black_id", "result")
     for number, white, black, result in boards:
         codes = board_result_codes(result)
         if codes is None:  # not played, or no result yet
@@ -132,7 +138,13 @@ def histories_for_tournament(
         if black in records:
             records[black][number - 1] = RoundRecord(codes[1], white, B)
     if byes is None:
-        byes = list(RoundBye.objects.filter(tournament=tournament, round_number__lte=through_round))
+        byes = list(
+            RoundBye.objects.filter(
+                tournament=tournament,
+                round_number__lte=through_round,
+                **({"participant_id__in": list(records)} if few else {}),
+            )
+        )
     for bye in byes:
         if bye.participant_id in records and bye.round_number <= through_round:
             records[bye.participant_id][bye.round_number - 1] = RoundRecord(bye_code(bye))

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from celery import shared_task
 
 from pairing.services.swiss import round_pair_execute
 
 
 # The name predates the move from the tournaments app; it stays so that queued tasks still run.
-@shared_task(name="tournaments.round_pair", acks_late=True, soft_time_limit=240, time_limit=300)
-def round_pair_task(round_id: int) -> None:
-    """Pair a round claimed by ``round_pair``; idempotent (does nothing unless the round is `pairing`)."""
-    round_pair_execute(round_id=round_id)
+# Time limits, late acknowledgement and redelivery on a lost worker come from the settings
+# (CELERY_TASK_ANNOTATIONS), so the environment's limits are the ones enforced. The round itself
+# records the outcome: no result is stored, and sending the task never waits for a result store.
+@shared_task(name="tournaments.round_pair", bind=True, ignore_result=True)
+def round_pair_task(self: Any, round_id: int) -> None:
+    """Pair a round claimed by ``round_pair``; idempotent (does nothing unless the round is still
+    `pairing` under this task's claim)."""
+    round_pair_execute(round_id=round_id, task_id=self.request.id)

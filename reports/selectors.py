@@ -4,6 +4,7 @@ arbiter sees them (with the counts at a glance), the organiser's list of links, 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.db.models import Count, Max, Q
 
@@ -160,21 +161,34 @@ class RoundOverview:
     counts: Counts
     marker: str
     """Changes whenever a board or a report of the round changes: the live poll compares it."""
+    reports_stamp: str
+    """Changes whenever a report of the round changes (``reports_stamp``)."""
 
-    @property
+    @cached_property
     def by_board(self) -> dict[int, BoardReport]:
         return {row.board.pk: row for row in self.rows}
 
 
-def round_overview(rnd: Round) -> RoundOverview:
-    """Every board of the round with its open report and state, and the counts (three queries)."""
-    boards = list(Board.objects.filter(round=rnd).select_related("white", "black").order_by("number"))
-    reports = {
-        r.board_id: r
-        for r in ResultReport.objects.filter(board__round=rnd, status__in=ResultReport.OPEN).select_related(
-            "reported_by", "answered_by"
-        )
-    }
+def _stamp(count: int, at) -> str:
+    return f"{count}.{at.timestamp() if at else 0}"
+
+
+def reports_stamp(tournament_id: int, number: int) -> str:
+    """Changes whenever a report of the round is made, answered or closed (one query): what the
+    round page's live poll compares, since a report changes no board (nor the tournament's version)."""
+    stamp = ResultReport.objects.filter(
+        board__round__tournament_id=tournament_id, board__round__number=number
+    ).aggregate(n=Count("pk"), at=Max("updated_at"))
+    return _stamp(stamp["n"], stamp["at"])
+
+
+def round_overview(rnd: Round, boards: list[Board] | None = None) -> RoundOverview:
+    """Every board of the round with its open report and state, and the counts: one query for the
+    round's reports, and one for its boards unless the caller has them (the round page does)."""
+    if boards is None:
+        boards = list(Board.objects.filter(round=rnd).select_related("white", "black").order_by("number"))
+    every = list(ResultReport.objects.filter(board__round=rnd).select_related("reported_by", "answered_by"))
+    reports = {r.board_id: r for r in every if r.status in ResultReport.OPEN}
     rows = []
     for board in boards:
         report = _current(reports.get(board.pk), board)
@@ -190,10 +204,9 @@ def round_overview(rnd: Round) -> RoundOverview:
         for s in ("finished", "reported", "confirmed", "disputed", "missing")
     }
     counts = Counts(boards=len(rows), **tally)
-    stamp = ResultReport.objects.filter(board__round=rnd).aggregate(n=Count("pk"), at=Max("updated_at"))
+    stamp = _stamp(len(every), max((r.updated_at for r in every), default=None))
     versions = sum(b.version for b in boards)
-    marker = f"{rnd.status}.{versions}.{stamp['n']}.{stamp['at'].timestamp() if stamp['at'] else 0}"
-    return RoundOverview(rnd, rows, counts, marker)
+    return RoundOverview(rnd, rows, counts, f"{rnd.status}.{versions}.{stamp}", stamp)
 
 
 # --- the organiser's links page and the log ---------------------------------------------------

@@ -9,6 +9,18 @@ from tests import factories
 from tournaments.models import Tournament, TournamentRole
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with an empty cache: counters (login and mail limits, keyed by user id,
+    which the database hands out again after a rollback) and cached pages must not leak from one
+    test into the next."""
+    from django.core.cache import caches
+
+    for cache in caches.all(initialized_only=True):
+        cache.clear()
+    yield
+
+
 @pytest.fixture
 def organiser(db):
     return get_user_model().objects.create_user("olga", password="organiser-pass-1")

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import factory
+from django.utils.text import slugify
 
+from clubs.models import Club
 from tournaments import models
 
 
 class ClubFactory(factory.django.DjangoModelFactory):
     class Meta:
-        model = models.Club
-        django_get_or_create = ("name",)
+        model = Club
+        django_get_or_create = ("slug",)
 
     name = "Riverside Chess Club"
+    slug = factory.LazyAttribute(lambda club: slugify(club.name).removesuffix("-chess-club"))
 
 
 class TournamentFactory(factory.django.DjangoModelFactory):

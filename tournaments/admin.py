@@ -8,12 +8,6 @@ from django.http import HttpRequest
 from tournaments import models
 
 
-@admin.register(models.Club)
-class ClubAdmin(admin.ModelAdmin):
-    search_fields = ["name"]
-    filter_horizontal = ["members"]
-
-
 @admin.register(models.Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ["name", "format", "status", "rounds_planned", "club", "created_at"]

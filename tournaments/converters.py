@@ -1,7 +1,9 @@
-"""URL converters shared by the staff pages, the public pages and the API.
+"""URL converters shared by the staff pages, the public pages and the API, and the one parser of
+numbers typed into a query string or a form (:func:`parse_bounded_int`).
 
 They keep malformed values from reaching the database: PostgreSQL answers a NUL byte or a
-40-digit id with an error, not a miss, so these turn such URLs into plain 404s.
+40-digit id with an error, not a miss, so these turn such URLs into plain 404s. ``str.isdigit``
+is no test for a number ("²" is a digit that ``int`` refuses), so nothing else should be used.
 """
 
 from __future__ import annotations
@@ -31,6 +33,25 @@ class PublicTokenConverter:
 
     def to_url(self, value: str) -> str:
         return value
+
+
+class BadNumber(ValueError):
+    """The message says which numbers would do."""
+
+
+def parse_bounded_int(value: object, *, minimum: int, maximum: int, label: str) -> int | None:
+    """``value`` (a query-string or form value) as an int in ``minimum..maximum``; ``None`` when
+    empty; :class:`BadNumber` naming ``label`` and the range otherwise. Only ASCII digits with an
+    optional leading minus are numbers."""
+    text = "" if value is None else str(value).strip()
+    if not text:
+        return None
+    digits = text[1:] if text.startswith("-") else text
+    if not (0 < len(digits) <= 12 and digits.isascii() and digits.isdigit()) or not (
+        minimum <= int(text) <= maximum
+    ):
+        raise BadNumber(f"{label} must be a whole number from {minimum} to {maximum}.")
+    return int(text)
 
 
 register_converter(BoundedIdConverter, "id")

@@ -23,13 +23,19 @@ TIEBREAK_HELP = ", ".join(f"{info.code} = {info.name}" for info in TIEBREAKS)
 DATE_INPUT = forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
 
 
+MAX_EXPECTED_PLAYERS = 2000
+
+
 class TournamentForm(forms.Form):
     name = forms.CharField(max_length=150)
     place = forms.CharField(max_length=150, required=False)
     start_date = forms.DateField(required=False, widget=DATE_INPUT)
     end_date = forms.DateField(required=False, widget=DATE_INPUT)
     expected_players = forms.IntegerField(
-        min_value=2, max_value=2000, required=False, help_text="We suggest a format and a number of rounds."
+        min_value=2,
+        max_value=MAX_EXPECTED_PLAYERS,
+        required=False,
+        help_text="We suggest a format and a number of rounds.",
     )
     format = forms.ChoiceField(choices=Tournament.Format.choices)
     double_round_robin = forms.BooleanField(required=False, label="Double round robin (everyone meets twice)")
@@ -106,11 +112,17 @@ class ParticipantForm(forms.Form):
     federation = forms.CharField(max_length=3, required=False)
     fide_id = forms.CharField(max_length=12, required=False, label="FIDE id")
     club_name = forms.CharField(max_length=100, required=False, label="Club")
+    add_to_roster = forms.BooleanField(required=False, label="also add to the club's roster")
 
     def service_fields(self) -> dict[str, Any]:
         data = dict(self.cleaned_data)
+        data.pop("add_to_roster", None)
         data["rating"] = data.get("rating") or 0
         return data
+
+
+MAX_CSV_BYTES = 2_000_000
+"""The largest CSV upload (the import takes at most 2,000 players anyway)."""
 
 
 class ParticipantEditForm(ParticipantForm):
@@ -126,17 +138,38 @@ class CsvImportForm(forms.Form):
         label="Paste the list",
         help_text="One player per line: name, rating, title, federation, FIDE id, club. A header row is optional.",
     )
-    file = forms.FileField(required=False, label="…or upload a CSV file")
+    file = forms.FileField(
+        required=False, label="…or upload a CSV file", help_text=f"At most {MAX_CSV_BYTES // 1_000_000} MB."
+    )
 
-    def csv_text(self) -> str:
-        upload = self.cleaned_data.get("file")
+    def clean(self) -> dict[str, Any]:
+        """Read the upload whole or refuse it: never a silently shortened list."""
+        data = super().clean()
+        upload = data.get("file")
         if upload:
-            raw = upload.read(2_000_000)
+            if upload.size > MAX_CSV_BYTES:
+                self.add_error(
+                    "file",
+                    f"The file is {upload.size:,} bytes; the limit is {MAX_CSV_BYTES:,} bytes "
+                    f"({MAX_CSV_BYTES // 1_000_000} MB). Split it and import the parts one after the other.",
+                )
+                return data
+            raw = upload.read()
             for encoding in ("utf-8-sig", "cp1252"):
                 try:
-                    return raw.decode(encoding)
+                    data["text"] = raw.decode(encoding)
+                    break
                 except UnicodeDecodeError:
                     continue
+            else:
+                self.add_error(
+                    "file",
+                    "Could not read the file's encoding (it is neither UTF-8 nor Windows-1252): "
+                    "save it as CSV UTF-8 and upload it again.",
+                )
+        return data
+
+    def csv_text(self) -> str:
         return self.cleaned_data.get("text") or ""
 
 
@@ -174,7 +207,7 @@ class ForbiddenPairForm(forms.Form):
 
 
 class WithdrawForm(forms.Form):
-    from_round = forms.IntegerField(min_value=1, required=False)
+    from_round = forms.IntegerField(min_value=1, max_value=99, required=False)
 
 
 class TiebreaksForm(forms.Form):

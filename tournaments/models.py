@@ -22,19 +22,6 @@ def new_seed() -> int:
     return secrets.randbelow(2**31)
 
 
-class Club(models.Model):
-    name = models.CharField(max_length=120, unique=True)
-    members = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="clubs", blank=True)
-    """Club staff: they may create tournaments for the club."""
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["name"]
-
-    def __str__(self) -> str:
-        return self.name
-
-
 class Tournament(models.Model):
     class Format(models.TextChoices):
         SWISS = "swiss", "Swiss (FIDE Dutch)"
@@ -71,8 +58,9 @@ class Tournament(models.Model):
         UNPLAYED = "unplayed", "Remaining games are not played"
 
     club = models.ForeignKey(
-        Club, on_delete=models.PROTECT, related_name="tournaments", null=True, blank=True
+        "clubs.Club", on_delete=models.PROTECT, related_name="tournaments", null=True, blank=True
     )
+    """The club whose staff (``clubs.Membership``) hold roles here too (``tournaments.permissions``)."""
     name = models.CharField(max_length=150)
     place = models.CharField(max_length=150, blank=True)
     start_date = models.DateField(null=True, blank=True)
@@ -122,6 +110,9 @@ class Tournament(models.Model):
     public_token = models.CharField(max_length=64, unique=True, default=new_public_token)
     version = models.PositiveIntegerField(default=0)
     """Bumped on every change that a public page shows; public caches key on it."""
+    standings_version = models.PositiveIntegerField(default=0)
+    """The ``version`` of the last change the standings show: every change except a result entered
+    in a round that is still being played (standings are those after the last complete round)."""
     archived_at = models.DateTimeField(null=True, blank=True)
     """Set when an organiser archives the tournament: it leaves the home page's list (shown under
     "Archived"); its public link keeps working."""
@@ -241,6 +232,9 @@ class Round(models.Model):
     violations = models.JSONField(default=list, blank=True)
     """Rules the least-bad pairing had to break, in plain words; empty for ordinary rounds."""
     task_id = models.CharField(max_length=64, blank=True)
+    """The Celery task id of the current pairing claim; only that task may pair the round."""
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    """When the round was last claimed for pairing: the stale-claim rule measures from here."""
     error = models.TextField(blank=True)
     """Why the last pairing attempt failed (status ``failed``); the round can be paired again."""
     scores_paired_on = models.JSONField(default=dict, blank=True)
@@ -280,10 +274,14 @@ class Board(models.Model):
     """Optimistic lock: every result change bumps it; an edit based on an older version is refused."""
     corrected_after_pairing = models.BooleanField(default=False)
     """The result was changed after a later round had been paired on it."""
+    changed_version = models.PositiveIntegerField(default=0)
+    """The tournament ``version`` its result was last entered at: the arbiters' live tables fetch
+    only the rows changed since the version they show."""
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["round", "number"]
+        indexes = [models.Index(fields=["round", "changed_version"], name="board_changed_since")]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="unique_board_number"),
             models.UniqueConstraint(fields=["round", "white"], name="white_once_per_round"),
@@ -419,3 +417,20 @@ class ForbiddenPair(models.Model):
         return (self.first_round is None or self.first_round <= round_number) and (
             self.last_round is None or round_number <= self.last_round
         )
+
+
+class SubmissionKey(models.Model):
+    """One create or import, however often it is submitted: the new-tournament form carries a
+    random key in a hidden field, and API clients send one as the ``Idempotency-Key`` header. A
+    second submission with the same user and key gets the tournament the first one made."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=64)
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="one_tournament_per_submission")]
+
+    def __str__(self) -> str:
+        return f"{self.key} -> tournament {self.tournament_id}"

@@ -10,10 +10,14 @@ Three questions about a tournament, each ``(user, tournament) -> bool``:
 
 Superusers count as organisers everywhere (the back office).
 
+A role in the tournament's club grants a role in the tournament too: club owners and organisers
+are its organisers, club arbiters its arbiters. A per-tournament role still counts on its own, and
+of the two the higher wins (a club arbiter named organiser of one tournament organises it).
+
 Services ask with ``require_arbiter`` / ``require_organiser(user, tournament, to=...)``, which
 raise ``NotAllowedError`` with the one wording of the refusal.
-Two more questions: ``can_create_in_club(user, club)`` (club staff may create and restore the
-club's tournaments) and ``visible_tournaments(user)`` (the tournaments a user has a role in).
+Two more questions: ``can_create_in_club(user, club)`` (club owners and organisers may create and
+restore the club's tournaments) and ``visible_tournaments(user)`` (the tournaments a user has a role in).
 
 For views, ``staff_tournament(level)`` loads the tournament from the ``tournament_id`` URL
 argument and passes it to the view as ``tournament``. The answers are consistent for full pages
@@ -38,10 +42,12 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 
-from tournaments.models import Club, Tournament, TournamentRole
+from clubs.models import Club, Membership
+from clubs.permissions import club_role
+from tournaments.models import Tournament, TournamentRole
 from tournaments.services.errors import NotAllowedError
 
 VIEW = "view"
@@ -49,11 +55,25 @@ ARBITRATE = "arbitrate"
 ORGANISE = "organise"
 LEVELS = (VIEW, ARBITRATE, ORGANISE)
 
+# Keyed by the plain strings stored in the database.
+_FROM_CLUB_ROLE: dict[str | None, str] = {
+    Membership.Role.OWNER.value: TournamentRole.Role.ORGANISER.value,
+    Membership.Role.ORGANISER.value: TournamentRole.Role.ORGANISER.value,
+    Membership.Role.ARBITER.value: TournamentRole.Role.ARBITER.value,
+}
+_RANK: dict[str | None, int] = {
+    None: 0,
+    TournamentRole.Role.ARBITER.value: 1,
+    TournamentRole.Role.ORGANISER.value: 2,
+}
+
 
 def role_of(user: Any, tournament: Tournament) -> str | None:
-    """The user's role in the tournament (``organiser``/``arbiter``), or ``None``.
+    """The user's role in the tournament (``organiser``/``arbiter``), or ``None``: the higher of
+    the per-tournament role and the one the club role grants.
 
-    Cached on the user object per tournament so a page asking several questions costs one query.
+    One query (both roles as subqueries), cached on the user object per tournament so a page
+    asking several questions costs one query.
     """
     if user is None or not getattr(user, "is_authenticated", False):
         return None
@@ -61,11 +81,25 @@ def role_of(user: Any, tournament: Tournament) -> str | None:
         return TournamentRole.Role.ORGANISER
     cache: dict[int, str | None] = user.__dict__.setdefault("_tournament_roles", {})
     if tournament.pk not in cache:
-        cache[tournament.pk] = (
-            TournamentRole.objects.filter(tournament=tournament, user=user)
-            .values_list("role", flat=True)
+        own = (
+            TournamentRole.objects.filter(tournament=tournament.pk, user=user.pk)
+            .order_by()
+            .values("role")[:1]
+        )
+        in_club = (
+            Membership.objects.filter(club=tournament.club_id, user=user.pk).order_by().values("role")[:1]
+        )
+        row = (
+            Tournament.objects.filter(pk=tournament.pk)
+            .annotate(own=Subquery(own), in_club=Subquery(in_club))
+            .values_list("own", "in_club")
+            .order_by()
             .first()
         )
+        own_role, club_role_ = row if row else (None, None)
+        if tournament.club_id:  # the answer ``clubs.permissions.club_role`` would cache: spare its query
+            user.__dict__.setdefault("_club_roles", {})[tournament.club_id] = club_role_
+        cache[tournament.pk] = max(own_role, _FROM_CLUB_ROLE.get(club_role_), key=lambda role: _RANK[role])
     return cache[tournament.pk]
 
 
@@ -94,10 +128,10 @@ def require_organiser(user: Any, tournament: Tournament, *, to: str) -> None:
 
 
 def can_create_in_club(user: Any, club: Club) -> bool:
-    """Club staff (and superusers) may create, import and restore the club's tournaments."""
-    if user is None or not getattr(user, "is_authenticated", False):
-        return False
-    return bool(user.is_superuser) or club.members.filter(pk=user.pk).exists()
+    """Club owners and organisers (and superusers) may create, import and restore the club's
+    tournaments; club arbiters may not."""
+    role = club_role(user, club)
+    return _FROM_CLUB_ROLE.get(role and str(role)) == TournamentRole.Role.ORGANISER
 
 
 def visible_tournaments(user: Any) -> QuerySet[Tournament]:
@@ -107,7 +141,7 @@ def visible_tournaments(user: Any) -> QuerySet[Tournament]:
         return qs.none()
     if user.is_superuser:
         return qs
-    return qs.filter(roles__user=user)
+    return qs.filter(Q(roles__user=user) | Q(club__memberships__user=user)).distinct()
 
 
 _CHECKS: dict[str, Callable[[Any, Tournament], bool]] = {

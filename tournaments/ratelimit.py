@@ -4,7 +4,8 @@ database cache when no CACHE_URL is set).
 Two counters, each with its own limit, over a 15-minute window:
 
 * per user name: ``settings.LOGIN_RATE_LIMIT`` failures, from wherever they come (guessing one
-  account's password from many addresses);
+  account's password from many addresses). An email address that logs in to an account counts
+  under that account's user name (``accounts.backends.login_name``), so guesses by either add up;
 * per client address: ``settings.LOGIN_RATE_LIMIT_PER_ADDRESS`` failures, whatever the names
   (trying many accounts from one machine). It is higher than the per-name limit, so a few bad
   passwords typed at the venue's shared Wi-Fi do not lock every other member out.
@@ -26,6 +27,8 @@ import hashlib
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
+
+from accounts.backends import login_name
 
 WINDOW_SECONDS = 15 * 60
 LOCKED_MESSAGE = (
@@ -55,10 +58,14 @@ def _key(kind: str, value: str) -> str:
     return f"login-fail:{kind}:{digest}"
 
 
+def _user_key(username: str) -> str:
+    return _key("user", login_name(username).strip().casefold())
+
+
 def _limits(request: HttpRequest, username: str) -> dict[str, int]:
     """Counter key -> the number of failures that fills it."""
     return {
-        _key("user", username.strip().casefold()): settings.LOGIN_RATE_LIMIT,
+        _user_key(username): settings.LOGIN_RATE_LIMIT,
         _key("addr", client_address(request)): settings.LOGIN_RATE_LIMIT_PER_ADDRESS,
     }
 
@@ -83,4 +90,4 @@ def login_failed(request: HttpRequest, username: str) -> None:
 
 
 def login_succeeded(request: HttpRequest, username: str) -> None:
-    cache.delete(_key("user", username.strip().casefold()))
+    cache.delete(_user_key(username))

@@ -11,6 +11,8 @@ queries (the view tests pin them), so templates never touch related managers.
 * ``round_boards(rnd)``: a round's boards with both players and their scores before the round.
 * ``round_get(tournament, number)``: one round or 404.
 * ``tiebreak_preview(codes, format)``: the tie-break names a list would publish, or why it is invalid.
+* ``registry_search(tournament, query)``: players to register, from the tournament's club roster
+  (or, with no club, the FIDE rating list), each marked when already registered.
 * ``next_round_number(tournament)`` and ``baku_table(tournament, round_number)``: who is in GA and
   each participant's virtual points for the round being paired (staff only; public pages show real
   scores).
@@ -25,10 +27,13 @@ from django.core.paginator import Paginator
 from django.db.models import Count, F, Q
 from django.http import Http404
 
+from clubs.selectors import roster_search
 from pairing import adapters as pairing_adapters
 from pairing.engine.errors import PairingError
 from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, TIEBREAKS, validate_tiebreaks
 from pairing.engine.types import Scoring
+from ratings.selectors import rated_player_search
+from ratings.text import search_key
 from tournaments.models import AuditLog, Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import visible_tournaments
 from tournaments.public.standings import shown_value
@@ -311,6 +316,43 @@ def round_boards(rnd: Round) -> RoundView:
     )
 
 
+LIVE_ROWS_LIMIT = 50
+"""More changes than this since the version a live table shows: it is re-rendered whole."""
+
+
+def board_rows_changed(rnd: Round, seen: int | None) -> list[BoardRow] | None:
+    """The rows of ``rnd`` whose result changed since the tournament's version ``seen``, or ``None``
+    when the whole table must be re-rendered (three queries).
+
+    Only result entries stamp a board with the version they made (``Board.changed_version``), one
+    board per version; when the boards changed since ``seen`` do not account for every version in
+    between, something else changed (a withdrawal, a re-pairing, a correction in an earlier round
+    that moves the scores shown): ``None``. So is a result changed in an earlier round.
+    """
+    tournament = rnd.tournament
+    if seen is None or not 0 <= tournament.version - seen <= LIVE_ROWS_LIMIT:
+        return None
+    changed = list(
+        Board.objects.filter(round__tournament=tournament, changed_version__gt=seen)
+        .select_related("round", "white", "black")
+        .defer("round__explanation", "round__error")
+    )
+    versions = {b.changed_version for b in changed}
+    if versions != set(range(seen + 1, tournament.version + 1)) or len(changed) != len(versions):
+        return None
+    if any(b.round.number < rnd.number for b in changed):
+        return None
+    mine = sorted((b for b in changed if b.round_id == rnd.pk), key=lambda b: b.number)
+    if not mine:
+        return []
+    people = [p for b in mine for p in (b.white, b.black)]
+    scores = _scores(tournament, rnd.number - 1, people)
+    return [
+        BoardRow(b, format_points(scores.get(b.white_id, 0)), format_points(scores.get(b.black_id, 0)))
+        for b in mine
+    ]
+
+
 def next_round_number(tournament: Tournament) -> int:
     latest = Round.objects.filter(tournament=tournament).order_by("-number").first()
     if latest is None:
@@ -352,7 +394,7 @@ def baku_table(tournament: Tournament, round_number: int) -> list[BakuRow]:
 def board_row(board: Board) -> BoardRow:
     """One board with both players' scores before its round (for re-rendering a single row)."""
     rnd = board.round
-    people = list(Participant.objects.filter(pk__in=[board.white_id, board.black_id]))
+    people = [board.white, board.black]  # loaded with the board; the round's tournament too
     scores = _scores(rnd.tournament, rnd.number - 1, people)
     return _board_row(rnd, board, scores)
 
@@ -371,3 +413,46 @@ def tiebreak_preview(codes: str, fmt: str) -> tuple[list[str], str]:
         return [f"{c} — {TIEBREAK_NAMES[c]}" for c in validate_tiebreaks(raw, round_robin=round_robin)], ""
     except PairingError as exc:
         return [], str(exc)
+
+
+REGISTRY_LIMIT = 10
+
+
+@dataclass(frozen=True)
+class RegistryHit:
+    """One player the registration search found: ``key`` is the roster player's id, or the FIDE
+    id for the rating list; ``registered`` when the tournament already has them."""
+
+    key: int
+    name: str
+    rating: int | None
+    title: str
+    federation: str
+    fide_id: int | None
+    registered: bool
+
+
+def registry_search(tournament: Tournament, query: str) -> tuple[str, list[RegistryHit]]:
+    """``("roster" | "rating_list", hits)`` for the registration desk's search-as-you-type: the
+    club roster when the tournament has a club, otherwise the FIDE rating list. Name words or FIDE
+    id digits, accents and case ignored; an empty query finds nobody."""
+    source = "roster" if tournament.club_id else "rating_list"
+    if not query.strip():
+        return source, []
+    entered = Participant.objects.filter(tournament=tournament).values_list("name", "fide_id")
+    names = {search_key(name) for name, _ in entered}
+    fide_ids = {fide for _, fide in entered if fide}
+    hits: list[RegistryHit] = []
+    if tournament.club is not None:
+        for p in roster_search(club=tournament.club, query=query, limit=REGISTRY_LIMIT):
+            registered = p.search_key in names or str(p.fide_id or "") in fide_ids
+            hits.append(RegistryHit(p.pk, p.name, p.rating, p.title, p.federation, p.fide_id, registered))
+    else:
+        for r in rated_player_search(query=query, limit=REGISTRY_LIMIT):
+            registered = r.search_key in names or str(r.fide_id) in fide_ids
+            hits.append(
+                RegistryHit(
+                    r.fide_id, r.name, r.standard_rating, r.best_title, r.federation, r.fide_id, registered
+                )
+            )
+    return source, hits

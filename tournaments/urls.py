@@ -29,6 +29,9 @@ urlpatterns = [
     path(T + "data/delete/", data.delete, name="tournament_delete"),
     path(T + "participants/", participants.participants, name="participants"),
     path(T + "participants/add/", participants.participant_add, name="participant_add"),
+    path(T + "participants/search/", participants.registry_search, name="registry_search"),
+    path(T + "participants/add-listed/", participants.participant_add_listed, name="participant_add_listed"),
+    path(T + "participants/refresh-ratings/", participants.ratings_refresh, name="ratings_refresh"),
     path(T + "participants/import/", participants.participants_import, name="participants_import"),
     path(T + "participants/<id:participant_id>/withdraw/", participants.withdraw, name="withdraw"),
     path(

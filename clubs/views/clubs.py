@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs import selectors
 from clubs.forms import ClubForm, InvitationForm, RoleForm
 from clubs.models import Club, Membership
-from clubs.permissions import MEMBER, OWN, club_view
+from clubs.permissions import MANAGE, MEMBER, OWN, club_view
 from clubs.services.clubs import (
     club_create,
     club_update,
@@ -49,8 +49,8 @@ def club_new(request: HttpRequest) -> HttpResponse:
 @require_GET
 def club_public(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
-    # Tournaments join the page when Tournament gets its club (the integration step).
-    return render(request, "clubs/club_public.html", {"club": club, "tournaments": []})
+    context = {"club": club, **selectors.club_tournaments(club=club)}
+    return render(request, "clubs/club_public.html", context)
 
 
 def dashboard_context(request: HttpRequest, club: Club, **extra: object) -> dict[str, object]:
@@ -65,7 +65,8 @@ def dashboard_context(request: HttpRequest, club: Club, **extra: object) -> dict
         "invite_form": InvitationForm(),
         "roles": Membership.Role.choices,
         "roster_count": selectors.roster_count(club=club),
-        "tournaments": [],
+        "may_create": request.club_role in MANAGE,  # type: ignore[attr-defined]
+        **selectors.club_tournaments(club=club),
         **extra,
     }
 

@@ -4,7 +4,7 @@ The independent checker (:mod:`pairing.engine.checks`) says which absolute rules
 A hand edit can also keep every absolute rule and still be worse by the Dutch system's relative
 criteria and colour rules. :func:`edit_costs` compares the edited pairing with the engine's, on
 the same request and with the engine's own reading of each player (pairing score, colour
-preference and its strength, float history: :func:`pairing.engine._state.build_states`), and
+preference and its strength, float history: :func:`pairing.engine.players.build_states`), and
 lists each criterion the edit does worse on:
 
 * ``C12``: more players who do not get their colour preference (a colour swap that gives both
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ._state import ABSOLUTE, DOWN, STRONG, UP, PlayerState, build_states
+from .players import Float, PlayerState, Strength, build_states
 from .types import Colour, PairingRequest, PairingResult
 
 __all__ = ["GivenUp", "edit_costs"]
@@ -48,13 +48,13 @@ def _float_counts(pairs: list[tuple[int, int]], states: dict[int, PlayerState]) 
         if a.score == b.score:
             continue
         high, low = (a, b) if a.score > b.score else (b, a)
-        if high.floats[0] == DOWN:
+        if high.floats[0] is Float.DOWN:
             counts["C14"].add(high.id)
-        if high.floats[1] == DOWN:
+        if high.floats[1] is Float.DOWN:
             counts["C16"].add(high.id)
-        if low.floats[0] == UP:
+        if low.floats[0] is Float.UP:
             counts["C15"].add(low.id)
-        if low.floats[1] == UP:
+        if low.floats[1] is Float.UP:
             counts["C17"].add(low.id)
     return counts
 
@@ -64,7 +64,7 @@ def _denied(result: PairingResult, states: dict[int, PlayerState]) -> set[int]:
     denied = set()
     for board in result.boards:
         for pid, colour in ((board.white, Colour.WHITE), (board.black, Colour.BLACK)):
-            if pid in states and states[pid].pref is not None and states[pid].pref is not colour:
+            if pid in states and states[pid].preference is not None and states[pid].preference is not colour:
                 denied.add(pid)
     return denied
 
@@ -98,11 +98,11 @@ def _colour_costs(
         else:
             done.add(pid)
             out.append(GivenUp("C12", f"{label[pid]} now gets the colour they did not want", (pid,)))
-    strong_before = {p for p in denied_before if states[p].strength >= STRONG}
-    strong_now = {p for p in denied_now if states[p].strength >= STRONG}
+    strong_before = {p for p in denied_before if states[p].strength >= Strength.STRONG}
+    strong_now = {p for p in denied_now if states[p].strength >= Strength.STRONG}
     if len(strong_now) > len(strong_before):
         for pid in sorted(strong_now - strong_before, key=lambda i: states[i].tpn):
-            kind = "an absolute" if states[pid].strength == ABSOLUTE else "a strong"
+            kind = "an absolute" if states[pid].strength is Strength.ABSOLUTE else "a strong"
             out.append(GivenUp("C13", f"{label[pid]} had {kind} colour preference, now not granted", (pid,)))
     return out
 
@@ -117,7 +117,7 @@ FLOAT_WORDS = {
 
 def edit_costs(request: PairingRequest, engine: PairingResult, edited: PairingResult) -> tuple[GivenUp, ...]:
     """The criteria ``edited`` does worse on than ``engine`` (see the module docstring)."""
-    player_states, _ = build_states(request)
+    player_states = build_states(request)
     states = {p.id: p for p in player_states}
     label = {p.id: p.label for p in player_states}
     known = [(x, y) for x, y in _pairs(edited) if x in states and y in states]

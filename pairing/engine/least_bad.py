@@ -23,8 +23,10 @@ score for the bye (C5), fewest and smallest score differences (C6-C7), colour pr
 
 Method: one maximum-weight perfect matching over the available participants (plus a "bye" vertex when
 their number is odd) with lexicographically packed integer edge weights, then colours by Dutch Art. 5.2.
-The matching is Edmonds' blossom algorithm with dual variables (Galil's ``O(n^3)`` organisation),
-written here in plain Python with exact integers; nothing is imported from the Dutch engine.
+The matching is Edmonds' blossom algorithm with dual variables (:mod:`pairing.engine.matching.weighted`).
+Player state (:mod:`pairing.engine.players`) and colour allocation (:mod:`pairing.engine.colours`) are
+the ones the Dutch engine uses, so both read a history and give colours the same way; nothing else is
+shared with the Dutch engine.
 """
 
 from __future__ import annotations
@@ -32,8 +34,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pairing.engine.errors import InvalidRequestError
-from pairing.engine.types import (
+from .colours import allocate, board_order, colour_name
+from .matching import max_weight_matching
+from .players import Float, PlayerState, Strength, build_states
+from .types import (
     Board,
     BoardNote,
     Colour,
@@ -41,646 +45,10 @@ from pairing.engine.types import (
     FloatNote,
     PairingRequest,
     PairingResult,
-    Participant,
-    ResultCode,
     Violation,
 )
 
-__all__ = ["max_weight_matching", "pair_least_bad"]
-
-
-# ---------------------------------------------------------------------------------------------------
-# Maximum-weight matching on a general graph (Edmonds' blossom algorithm with duals).
-# ---------------------------------------------------------------------------------------------------
-
-_FREE, _S, _T = 0, 1, 2
-
-
-class _Blossoms:
-    """State of one maximum-weight matching computation.
-
-    Vertices are ``0..n-1``; non-trivial blossoms get ids ``n..2n-1``. Vertex duals are stored doubled
-    (``2u``) and blossom duals plain (``z``) so that integer weights keep every quantity an integer;
-    the slack of an edge between two different top-level blossoms is ``dual[i] + dual[j] - 2 w(i, j)``.
-    """
-
-    def __init__(self, weights: Sequence[Sequence[int | None]]) -> None:
-        n = len(weights)
-        self.n = n
-        self.w = weights
-        self.neighbours = [[j for j in range(n) if j != i and weights[i][j] is not None] for i in range(n)]
-        top = max((w for row in weights for w in row if w is not None), default=0)
-        top = max(top, 0)
-        self.mate = [-1] * n
-        self.dual = [top] * n + [0] * n
-        self.label = [_FREE] * (2 * n)
-        self.label_edge: list[tuple[int, int] | None] = [None] * (2 * n)
-        """For a labelled blossom (or vertex): the edge ``(p, q)`` it was reached by, ``q`` inside it."""
-        self.in_blossom = list(range(n))
-        self.parent = [-1] * (2 * n)
-        self.children: list[list[int]] = [[] for _ in range(2 * n)]
-        self.edges: list[list[tuple[int, int]]] = [[] for _ in range(2 * n)]
-        """``edges[b][i] = (x, y)`` joins ``children[b][i]`` (holding ``x``) to the next child (``y``)."""
-        self.base = list(range(n)) + [-1] * n
-        self.best_edge: list[tuple[int, int] | None] = [None] * (2 * n)
-        self.blossom_best: list[list[tuple[int, int]] | None] = [None] * (2 * n)
-        self.unused = list(range(2 * n - 1, n - 1, -1))
-        self.queue: list[int] = []
-
-    # -- small helpers ------------------------------------------------------------------------------
-
-    def slack(self, i: int, j: int) -> int:
-        weight = self.w[i][j]
-        assert weight is not None
-        return self.dual[i] + self.dual[j] - 2 * weight
-
-    def leaves(self, b: int) -> list[int]:
-        if b < self.n:
-            return [b]
-        out: list[int] = []
-        stack = [b]
-        while stack:
-            c = stack.pop()
-            if c < self.n:
-                out.append(c)
-            else:
-                stack.extend(self.children[c])
-        return out
-
-    def assign_label(self, v: int, label: int, via: int) -> None:
-        """Label vertex ``v``'s top-level blossom, reached from vertex ``via`` (``-1`` for a root)."""
-        b = self.in_blossom[v]
-        edge = None if via < 0 else (via, v)
-        self.label[v] = self.label[b] = label
-        self.label_edge[v] = self.label_edge[b] = edge
-        self.best_edge[v] = self.best_edge[b] = None
-        if label == _S:
-            self.queue.extend(self.leaves(b))
-        else:
-            base = self.base[b]
-            self.assign_label(self.mate[base], _S, base)
-
-    # -- blossoms -----------------------------------------------------------------------------------
-
-    def trace_back(self, v: int, u: int) -> int:
-        """Follow the alternating trees up from ``v`` and ``u`` together.
-
-        Returns the base vertex of the first S-blossom both paths reach (a new blossom is found), or
-        ``-1`` when they end at different roots (an augmenting path is found).
-        """
-        marked: list[int] = []
-        found = -1
-        a, b = v, u
-        while a != -1 or b != -1:
-            if a != -1:
-                blossom = self.in_blossom[a]
-                if self.label[blossom] & 4:
-                    found = self.base[blossom]
-                    break
-                self.label[blossom] |= 4
-                marked.append(blossom)
-                edge = self.label_edge[blossom]
-                if edge is None:
-                    a = -1
-                else:
-                    t_blossom = self.in_blossom[edge[0]]
-                    t_edge = self.label_edge[t_blossom]
-                    assert t_edge is not None
-                    a = t_edge[0]
-            a, b = b, a
-        for blossom in marked:
-            self.label[blossom] &= ~4
-        return found
-
-    def add_blossom(self, base: int, v: int, u: int) -> None:
-        """Contract the odd cycle closed by the tight edge ``(v, u)`` into a new S-blossom."""
-        root_child = self.in_blossom[base]
-        b = self.unused.pop()
-        self.base[b] = base
-        self.parent[b] = -1
-        self.parent[root_child] = b
-
-        # Path from v's side back to the common base: s0, t0, s1, ... (each reached from the next).
-        v_path: list[int] = []
-        child = self.in_blossom[v]
-        while child != root_child:
-            v_path.append(child)
-            edge = self.label_edge[child]
-            assert edge is not None
-            child = self.in_blossom[edge[0]]
-        u_path: list[int] = []
-        child = self.in_blossom[u]
-        while child != root_child:
-            u_path.append(child)
-            edge = self.label_edge[child]
-            assert edge is not None
-            child = self.in_blossom[edge[0]]
-
-        children = [root_child]
-        edges: list[tuple[int, int]] = []
-        for c in reversed(v_path):
-            edge = self.label_edge[c]
-            assert edge is not None
-            children.append(c)
-            edges.append(edge)  # (p in previous child, q in c): already oriented forwards
-        edges.append((v, u))
-        for c in u_path:
-            edge = self.label_edge[c]
-            assert edge is not None
-            children.append(c)
-            edges.append((edge[1], edge[0]))  # reached from the next child: flip
-        self.children[b] = children
-        self.edges[b] = edges
-        for c in children:
-            self.parent[c] = b
-
-        self.label[b] = _S
-        self.label_edge[b] = self.label_edge[root_child]
-        self.dual[b] = 0
-        for leaf in self.leaves(b):
-            if self.label[self.in_blossom[leaf]] == _T:
-                self.queue.append(leaf)  # T-vertices become S-vertices
-            self.in_blossom[leaf] = b
-
-        # Least-slack edges from the new blossom to every other S-blossom.
-        best_to: dict[int, tuple[int, int]] = {}
-        for c in children:
-            stored = self.blossom_best[c]
-            candidates = (
-                [(leaf, x) for leaf in self.leaves(c) for x in self.neighbours[leaf]]
-                if stored is None
-                else stored
-            )
-            for i, j in candidates:
-                other = self.in_blossom[j]
-                if other == b or self.label[other] != _S:
-                    continue
-                known = best_to.get(other)
-                if known is None or self.slack(i, j) < self.slack(*known):
-                    best_to[other] = (i, j)
-            self.blossom_best[c] = None
-            self.best_edge[c] = None
-        self.blossom_best[b] = list(best_to.values())
-        self.best_edge[b] = min(best_to.values(), key=lambda e: self.slack(*e), default=None)
-
-    def expand_blossom(self, b: int, end_of_stage: bool) -> None:
-        """Undo blossom ``b``; mid-stage, a T-blossom's children are relabelled along its even path."""
-        for c in self.children[b]:
-            self.parent[c] = -1
-            if c < self.n:
-                self.in_blossom[c] = c
-            elif end_of_stage and self.dual[c] == 0:
-                self.expand_blossom(c, end_of_stage)
-            else:
-                for leaf in self.leaves(c):
-                    self.in_blossom[leaf] = c
-        if not end_of_stage and self.label[b] == _T:
-            self.relabel_expanded_t_blossom(b)
-        self.label[b] = _FREE
-        self.label_edge[b] = None
-        self.children[b] = []
-        self.edges[b] = []
-        self.base[b] = -1
-        self.best_edge[b] = None
-        self.blossom_best[b] = None
-        self.unused.append(b)
-
-    def relabel_expanded_t_blossom(self, b: int) -> None:
-        children = self.children[b]
-        edges = self.edges[b]
-        k = len(children)
-        entry_edge = self.label_edge[b]
-        assert entry_edge is not None
-        p, q = entry_edge
-        entry = self.in_blossom[q]
-        j = children.index(entry)
-        step = 1 if j % 2 == 1 else -1
-        # Walk the even-length path from the entry child to the base child: T, S, T, S, ..., T.
-        while j % k != 0:
-            self.label[q] = _FREE
-            self.assign_label(q, _T, p)  # also labels the next child S through its matched edge
-            j += step
-            if step == 1:
-                p, q = edges[j % k]
-            else:
-                q, p = edges[(j - 1) % k]
-            j += step
-        base_child = children[0]
-        self.label[q] = self.label[base_child] = _T
-        self.label_edge[q] = self.label_edge[base_child] = (p, q)
-        self.best_edge[base_child] = None
-        # The other children are free again, unless one of their vertices was reached meanwhile.
-        j += step
-        while children[j % k] != entry:
-            child = children[j % k]
-            j += step
-            if self.label[child] == _S:
-                continue
-            reached = next((leaf for leaf in self.leaves(child) if self.label[leaf] != _FREE), None)
-            if reached is None:
-                continue
-            via = self.label_edge[reached]
-            assert via is not None
-            self.label[reached] = _FREE
-            self.assign_label(reached, _T, via[0])
-
-    def augment_blossom(self, b: int, v: int) -> None:
-        """Rotate the matching inside blossom ``b`` so that vertex ``v`` becomes its base."""
-        t = v
-        while self.parent[t] != b:
-            t = self.parent[t]
-        if t >= self.n:
-            self.augment_blossom(t, v)
-        children = self.children[b]
-        edges = self.edges[b]
-        k = len(children)
-        i = children.index(t)
-        # Pair up the children along the even-length side of the cycle from t to the old base.
-        if i % 2 == 1:
-            pairs = [edges[m] for m in range(i + 1, k, 2)]
-        else:
-            pairs = [edges[m] for m in range(i - 2, -1, -2)]
-        for x, y in pairs:
-            for end in (x, y):
-                c = end
-                while self.parent[c] != b:
-                    c = self.parent[c]
-                if c >= self.n:
-                    self.augment_blossom(c, end)
-            self.mate[x] = y
-            self.mate[y] = x
-        self.children[b] = children[i:] + children[:i]
-        self.edges[b] = edges[i:] + edges[:i]
-        self.base[b] = v
-
-    def augment(self, v: int, u: int) -> None:
-        """Flip the augmenting path that runs through the tight edge ``(v, u)`` between two S-trees."""
-        for s, j in ((v, u), (u, v)):
-            while True:
-                bs = self.in_blossom[s]
-                if bs >= self.n:
-                    self.augment_blossom(bs, s)
-                self.mate[s] = j
-                edge = self.label_edge[bs]
-                if edge is None:
-                    break
-                t = edge[0]
-                bt = self.in_blossom[t]
-                t_edge = self.label_edge[bt]
-                assert t_edge is not None
-                p, q = t_edge
-                if bt >= self.n:
-                    self.augment_blossom(bt, q)
-                self.mate[q] = p
-                s, j = p, q
-
-    # -- the main loop ------------------------------------------------------------------------------
-
-    def run(self) -> list[int]:
-        n = self.n
-        for _stage in range(n):
-            self.label = [_FREE] * (2 * n)
-            self.label_edge = [None] * (2 * n)
-            self.best_edge = [None] * (2 * n)
-            self.blossom_best = [None] * (2 * n)
-            self.queue = []
-            for v in range(n):
-                if self.mate[v] == -1 and self.label[self.in_blossom[v]] == _FREE:
-                    self.assign_label(v, _S, -1)
-            if not self.queue:
-                break
-            augmented = False
-            while not augmented:
-                while self.queue and not augmented:
-                    v = self.queue.pop()
-                    for u in self.neighbours[v]:
-                        bv, bu = self.in_blossom[v], self.in_blossom[u]
-                        if bv == bu:
-                            continue
-                        slack = self.slack(v, u)
-                        if slack <= 0:
-                            if self.label[bu] == _FREE:
-                                self.assign_label(u, _T, v)
-                            elif self.label[bu] == _S:
-                                base = self.trace_back(v, u)
-                                if base >= 0:
-                                    self.add_blossom(base, v, u)
-                                else:
-                                    self.augment(v, u)
-                                    augmented = True
-                                    break
-                            elif self.label[u] == _FREE:
-                                # u sits unreached inside a T-blossom; remember how it can be reached.
-                                self.label[u] = _T
-                                self.label_edge[u] = (v, u)
-                        elif self.label[bu] == _S:
-                            best = self.best_edge[bv]
-                            if best is None or slack < self.slack(*best):
-                                self.best_edge[bv] = (v, u)
-                        elif self.label[u] == _FREE:
-                            best = self.best_edge[u]
-                            if best is None or slack < self.slack(*best):
-                                self.best_edge[u] = (v, u)
-                if augmented:
-                    break
-                if not self.adjust_duals():
-                    break
-            if not augmented:
-                break
-            for b in range(n, 2 * n):
-                if self.parent[b] == -1 and self.base[b] >= 0 and self.label[b] == _S and self.dual[b] == 0:
-                    self.expand_blossom(b, end_of_stage=True)
-        return self.mate
-
-    def adjust_duals(self) -> bool:
-        """Make the next edge tight (or a T-blossom dual zero); False when the matching is optimal."""
-        n = self.n
-        kind = 1
-        delta = min(self.dual[v] for v in range(n) if self.label[self.in_blossom[v]] == _S)
-        chosen: tuple[int, int] | int | None = None
-        for v in range(n):
-            edge = self.best_edge[v]
-            if self.label[self.in_blossom[v]] == _FREE and edge is not None:
-                d = self.slack(*edge)
-                if d < delta:
-                    kind, delta, chosen = 2, d, edge
-        for b in range(2 * n):
-            if self.parent[b] != -1 or self.label[b] != _S or (b >= n and self.base[b] < 0):
-                continue
-            edge = self.best_edge[b]
-            if edge is not None:
-                d = self.slack(*edge) // 2
-                if d < delta:
-                    kind, delta, chosen = 3, d, edge
-        for b in range(n, 2 * n):
-            if self.base[b] >= 0 and self.parent[b] == -1 and self.label[b] == _T and self.dual[b] < delta:
-                kind, delta, chosen = 4, self.dual[b], b
-        for v in range(n):
-            label = self.label[self.in_blossom[v]]
-            if label == _S:
-                self.dual[v] -= delta
-            elif label == _T:
-                self.dual[v] += delta
-        for b in range(n, 2 * n):
-            if self.base[b] >= 0 and self.parent[b] == -1:
-                if self.label[b] == _S:
-                    self.dual[b] += delta
-                elif self.label[b] == _T:
-                    self.dual[b] -= delta
-        if kind == 1:
-            return False
-        if kind == 4:
-            assert isinstance(chosen, int)
-            self.expand_blossom(chosen, end_of_stage=False)
-        else:
-            assert isinstance(chosen, tuple)
-            i, j = chosen
-            if self.label[self.in_blossom[i]] == _FREE:
-                i = j
-            self.queue.append(i)
-        return True
-
-
-def max_weight_matching(weights: Sequence[Sequence[int | None]]) -> list[int]:
-    """A maximum-weight matching of the graph given by a symmetric weight matrix.
-
-    Parameters
-    ----------
-    weights:
-        ``weights[i][j]`` is the integer weight of edge ``{i, j}``, or ``None`` when there is no edge.
-        The diagonal is ignored.
-
-    Returns
-    -------
-    list[int]
-        ``mate[v]``: the vertex matched to ``v``, or ``-1``.
-
-    Notes
-    -----
-    Edmonds' weighted blossom algorithm with the primal-dual organisation of Galil (1986): ``O(n)``
-    stages, each with ``O(n)`` dual adjustments costing ``O(n)`` apiece plus ``O(n^2)`` edge scans,
-    so ``O(n^3)`` overall on a dense graph. Integer weights of any size stay exact (Python ints).
-    Only edges of positive weight can improve a matching; zero or negative ones are never needed.
-    """
-    n = len(weights)
-    if n < 2:
-        return [-1] * n
-    return _Blossoms(weights).run()
-
-
-# ---------------------------------------------------------------------------------------------------
-# Participant state, recomputed here from the round records (played games only, GHR 3.4).
-# ---------------------------------------------------------------------------------------------------
-
-_NONE, _MILD, _STRONG, _ABSOLUTE = 0, 1, 2, 3
-_STRENGTH_WORD = {_MILD: "mild", _STRONG: "strong", _ABSOLUTE: "absolute"}
-_WORD = {Colour.WHITE: "White", Colour.BLACK: "Black"}
-
-
-@dataclass(frozen=True, slots=True)
-class _State:
-    """One available participant as the least-bad search sees them."""
-
-    participant: Participant
-    rank: int
-    """Position in the pairing order (pairing score descending, then TPN; Dutch Art. 1.2), 0 = top."""
-    score: int
-    pairing_score: int
-    """Score plus this round's acceleration (Baku, C.04.7 Art. 1.5)."""
-    colours: tuple[Colour, ...]
-    """Colours of played games, oldest first."""
-    preference: Colour | None
-    strength: int
-    met: dict[int, int]
-    """Opponent id -> latest round of a played game between them (C1; forfeits do not count)."""
-    bye_rounds: tuple[int, ...]
-    """Rounds with a PAB or a win's points without playing: each bars the bye (C2)."""
-    unplayed: int
-    """Rounds without a played game (C9)."""
-    floats: tuple[str | None, str | None]
-    """Float received in rounds r-1 and r-2: ``"down"``, ``"up"`` or ``None`` (Dutch Art. 1.4)."""
-    topscorer: bool
-    entry_number: int
-    """Position by TPN among the participants who have entered the event (available now, or paired
-    or given the bye before): the number whose parity decides Art. 5.2.5, as the reference engine
-    numbers it, so a never-seen absentee does not shift everyone below them."""
-
-    @property
-    def id(self) -> int:
-        return self.participant.id
-
-    @property
-    def difference(self) -> int:
-        return sum(1 if c is Colour.WHITE else -1 for c in self.colours)
-
-    @property
-    def name(self) -> str:
-        return self.participant.name.strip() or f"No. {self.participant.tpn}"
-
-    def limits_broken(self, colour: Colour) -> tuple[str, ...]:
-        """Colour limits (BR 6-7) this participant would break by getting ``colour``."""
-        broken: list[str] = []
-        if len(self.colours) >= 2 and self.colours[-1] is colour and self.colours[-2] is colour:
-            broken.append("colour-three-in-row")
-        if abs(self.difference + (1 if colour is Colour.WHITE else -1)) > 2:
-            broken.append("colour-difference")
-        return tuple(broken)
-
-
-def _preference(colours: Sequence[Colour]) -> tuple[Colour | None, int]:
-    """Colour preference and its strength (Dutch Art. 1.7), from played colours only."""
-    cd = sum(1 if c is Colour.WHITE else -1 for c in colours)
-    if cd < -1:
-        return Colour.WHITE, _ABSOLUTE
-    if cd > 1:
-        return Colour.BLACK, _ABSOLUTE
-    if len(colours) >= 2 and colours[-1] is colours[-2]:
-        return colours[-1].opposite, _ABSOLUTE
-    if cd != 0:
-        return (Colour.WHITE if cd < 0 else Colour.BLACK), _STRONG
-    if colours:
-        return colours[-1].opposite, _MILD
-    return None, _NONE
-
-
-def _validate(request: PairingRequest) -> None:
-    ids = [p.id for p in request.participants]
-    tpns = [p.tpn for p in request.participants]
-    if len(set(ids)) != len(ids):
-        raise InvalidRequestError("two participants share an id")
-    if len(set(tpns)) != len(tpns):
-        raise InvalidRequestError("two participants share a pairing number")
-    for p in request.participants:
-        if len(p.history) != request.round_number - 1:
-            raise InvalidRequestError(
-                f"participant {p.id} has {len(p.history)} round records; round {request.round_number} "
-                f"needs {request.round_number - 1}"
-            )
-
-
-def _states(request: PairingRequest) -> list[_State]:
-    """Available participants in pairing order, with everything the search needs."""
-    rounds = request.round_number - 1
-    scoring = request.scoring
-    everyone = request.participants
-    # Running scores before each round (index k = before round k + 1), for float history.
-    before: dict[int, list[int]] = {}
-    for p in everyone:
-        running = [0]
-        for record in p.history:
-            running.append(running[-1] + scoring.points(record.result))
-        before[p.id] = running
-
-    def pairing_score_before(pid: int, k: int) -> int:
-        """Pairing score before round ``k + 1`` (0-based ``k``), acceleration included."""
-        p = by_id[pid]
-        extra = p.accelerations[k] if k < len(p.accelerations) else 0
-        return before[pid][k] + extra
-
-    by_id = {p.id: p for p in everyone}
-
-    def float_in(p: Participant, k: int) -> str | None:
-        """Dutch Art. 1.4.2-1.4.4: the float ``p`` received in round ``k + 1``."""
-        if k < 0:
-            return None
-        record = p.history[k]
-        if record.result.played:
-            if record.opponent is None or record.opponent not in by_id:
-                return None
-            mine, theirs = pairing_score_before(p.id, k), pairing_score_before(record.opponent, k)
-            return "down" if mine > theirs else "up" if mine < theirs else None
-        if record.result is ResultCode.PAB or scoring.points(record.result) > scoring.loss:
-            return "down"
-        return None
-
-    final = request.round_number >= request.total_rounds
-    half_max = rounds * scoring.win
-    drafts = []
-    for p in everyone:
-        if not p.available:
-            continue
-        colours = tuple(r.colour for r in p.history if r.result.played and r.colour is not None)
-        met: dict[int, int] = {}
-        for number, record in enumerate(p.history, start=1):
-            if record.result.played and record.opponent is not None:
-                met[record.opponent] = number
-        # A meeting counts even when only the opponent's record mentions it.
-        for other in everyone:
-            for number, record in enumerate(other.history, start=1):
-                if record.result.played and record.opponent == p.id:
-                    met[other.id] = max(met.get(other.id, 0), number)
-        bye_rounds = tuple(
-            number
-            for number, r in enumerate(p.history, start=1)
-            if not r.result.played and (r.result is ResultCode.PAB or scoring.points(r.result) >= scoring.win)
-        )
-        score = before[p.id][rounds]
-        extra = p.accelerations[rounds] if rounds < len(p.accelerations) else 0
-        preference, strength = _preference(colours)
-        drafts.append(
-            (
-                p,
-                score,
-                score + extra,
-                colours,
-                preference,
-                strength,
-                met,
-                bye_rounds,
-                sum(1 for r in p.history if not r.result.played),
-                (float_in(p, rounds - 1), float_in(p, rounds - 2)),
-                final and 2 * score > half_max,
-            )
-        )
-    drafts.sort(key=lambda d: (-d[2], d[0].tpn))
-    entered = sorted(
-        p.tpn
-        for p in everyone
-        if p.available or any(r.result.paired or r.result is ResultCode.PAB for r in p.history)
-    )
-    entry = {tpn: k for k, tpn in enumerate(entered, start=1)}
-    return [_State(d[0], rank, *d[1:], entry[d[0].tpn]) for rank, d in enumerate(drafts)]
-
-
-# ---------------------------------------------------------------------------------------------------
-# Colours (Dutch Art. 5.2).
-# ---------------------------------------------------------------------------------------------------
-
-
-def _allocate(a: _State, b: _State, initial: Colour) -> tuple[Colour, str, str]:
-    """Colour for ``a`` (the higher-ranked of the pair) under Dutch Art. 5.2, with the deciding step.
-
-    Returns ``(colour of a, colour_rule code, reason in plain words)``.
-    """
-    pa, pb = a.preference, b.preference
-    # 5.2.1: grant both preferences (or the only one there is).
-    if pa is not None and pb is not None and pa is not pb:
-        return pa, "both-preferences", "both colour preferences granted"
-    if pa is not None and pb is None:
-        return pa, "both-preferences", f"{a.name}'s colour preference granted (the other has none)"
-    if pb is not None and pa is None:
-        return pb.opposite, "both-preferences", f"{b.name}'s colour preference granted (the other has none)"
-    # 5.2.2: the stronger preference; two absolute ones go to the wider colour difference.
-    if pa is not None and pb is not None:
-        if a.strength != b.strength:
-            winner = a if a.strength > b.strength else b
-            colour = pa if winner is a else pb.opposite
-            word = _STRENGTH_WORD[winner.strength]
-            return colour, "stronger-preference", f"{winner.name}'s {word} preference outweighs the other's"
-        if a.strength == _ABSOLUTE and abs(a.difference) != abs(b.difference):
-            winner = a if abs(a.difference) > abs(b.difference) else b
-            colour = pa if winner is a else pb.opposite
-            return colour, "larger-colour-difference", f"{winner.name} has the larger colour difference"
-    # 5.2.3: alternate from the latest round in which they had different colours (GHR 3.4 alignment).
-    for mine, theirs in zip(reversed(a.colours), reversed(b.colours), strict=False):
-        if mine is not theirs:
-            return mine.opposite, "alternation", "colours alternate from the last round they differed"
-    # 5.2.4: the higher-ranked participant's preference.
-    if pa is not None:
-        return pa, "higher-ranked-preference", f"{a.name}, the higher-ranked, gets their preference"
-    # 5.2.5: pairing-number parity with the initial colour drawn by lot.
-    colour = initial if a.entry_number % 2 == 1 else initial.opposite
-    return colour, "initial-colour", f"{a.name}'s pairing number decides with the colour drawn before round 1"
+__all__ = ["pair_least_bad"]
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -748,9 +116,9 @@ class _Levels:
 
 @dataclass(frozen=True, slots=True)
 class _Pair:
-    high: _State
+    high: PlayerState
     """The higher-ranked participant (Dutch Art. 1.2)."""
-    low: _State
+    low: PlayerState
     high_colour: Colour
     colour_rule: str
     colour_reason: str
@@ -770,14 +138,14 @@ class _Groups:
     size: list[int]
 
     @classmethod
-    def of_states(cls, states: Sequence[_State]) -> _Groups:
+    def of_states(cls, states: Sequence[PlayerState]) -> _Groups:
         scores: list[int] = []
         of: dict[int, int] = {}
         position: dict[int, int] = {}
         size: list[int] = []
         for s in states:  # already in pairing order
-            if not scores or scores[-1] != s.pairing_score:
-                scores.append(s.pairing_score)
+            if not scores or scores[-1] != s.score:
+                scores.append(s.score)
                 size.append(0)
             of[s.id] = len(scores) - 1
             position[s.id] = size[-1]
@@ -785,20 +153,24 @@ class _Groups:
         return cls(scores, of, position, size)
 
 
-def _float_out(levels: _Levels, costs: _Costs, groups: _Groups, state: _State, until: int) -> None:
+def _float_out(levels: _Levels, costs: _Costs, groups: _Groups, state: PlayerState, until: int) -> None:
     """``state`` leaves every bracket from its own group down to (not including) group ``until``."""
     home = groups.of[state.id]
     for group in range(home, until):
         levels.add(costs, ("floats", group), 1)
-        levels.add(costs, ("float_scores", group), state.pairing_score - groups.scores[group])
+        levels.add(costs, ("float_scores", group), state.score - groups.scores[group])
     if until > home:
-        levels.add(costs, ("float_repeat_1", home), int(state.floats[0] == "down"))
-        levels.add(costs, ("float_repeat_2", home), int(state.floats[1] == "down"))
+        levels.add(costs, ("float_repeat_1", home), int(state.floats[0] == Float.DOWN))
+        levels.add(costs, ("float_repeat_2", home), int(state.floats[1] == Float.DOWN))
 
 
-def _pair_costs(a: _State, b: _State, request: PairingRequest, levels: _Levels, groups: _Groups) -> _Pair:
+def _pair_costs(
+    a: PlayerState, b: PlayerState, request: PairingRequest, levels: _Levels, groups: _Groups
+) -> _Pair:
     """Costs of pairing ``a`` (higher-ranked) with ``b``; ``b``'s group is the bracket that pairs them."""
-    colour, rule, reason = _allocate(a, b, request.initial_colour)
+    allocation = allocate(a, b, request.initial_colour)
+    colour = Colour.WHITE if allocation.white is a else Colour.BLACK
+    rule, reason = allocation.rule, allocation.reason
     costs: _Costs = {}
     levels.add(costs, "forbidden", int(frozenset((a.id, b.id)) in request.forbidden_pairs))
     last_met = max(a.met.get(b.id, 0), b.met.get(a.id, 0))
@@ -812,11 +184,11 @@ def _pair_costs(a: _State, b: _State, request: PairingRequest, levels: _Levels, 
     for state, got in ((a, colour), (b, colour.opposite)):
         if state.preference is not None and state.preference is not got:
             levels.add(costs, ("preference_missed", bracket), 1)
-            levels.add(costs, ("strong_missed", bracket), int(state.strength >= _STRONG))
+            levels.add(costs, ("strong_missed", bracket), int(state.strength >= Strength.STRONG))
     _float_out(levels, costs, groups, a, bracket)
-    if a.pairing_score != b.pairing_score:
-        levels.add(costs, ("float_repeat_1", bracket), int(b.floats[0] == "up"))
-        levels.add(costs, ("float_repeat_2", bracket), int(b.floats[1] == "up"))
+    if a.score != b.score:
+        levels.add(costs, ("float_repeat_1", bracket), int(b.floats[0] == Float.UP))
+        levels.add(costs, ("float_repeat_2", bracket), int(b.floats[1] == Float.UP))
         levels.add(costs, ("mdp_order", bracket), groups.position[b.id])  # MDPs meet the top residents
     else:
         i, j = groups.position[a.id], groups.position[b.id]
@@ -826,15 +198,16 @@ def _pair_costs(a: _State, b: _State, request: PairingRequest, levels: _Levels, 
     return _Pair(a, b, colour, rule, reason, costs)
 
 
-def _bye_costs(state: _State, levels: _Levels, groups: _Groups, count: int) -> _Costs:
+def _bye_costs(state: PlayerState, rank: int, levels: _Levels, groups: _Groups, count: int) -> _Costs:
+    """Costs of giving ``state`` (``rank``: its position in pairing order, 0 = top) the bye."""
     costs: _Costs = {}
     if state.bye_rounds:
         levels.add(costs, "bye_ineligible", 1)
         levels.add(costs, "bye_earlier", len(state.bye_rounds))
-    levels.add(costs, "bye_score", state.pairing_score - groups.scores[-1])
+    levels.add(costs, "bye_score", state.score - groups.scores[-1])
     _float_out(levels, costs, groups, state, len(groups.scores))
     levels.add(costs, ("bye_unplayed", levels.last_group), state.unplayed)
-    levels.add(costs, "bye_rank", count - 1 - state.rank)
+    levels.add(costs, "bye_rank", count - 1 - rank)
     return costs
 
 
@@ -875,7 +248,7 @@ def pair_least_bad(request: PairingRequest) -> PairingResult:
     Raises
     ------
     InvalidRequestError
-        Duplicate ids or pairing numbers, or a history of the wrong length.
+        Duplicate ids or pairing numbers, a history of the wrong length, an unknown opponent.
 
     Notes
     -----
@@ -887,8 +260,7 @@ def pair_least_bad(request: PairingRequest) -> PairingResult:
     order). It is one maximum-weight perfect matching on ``n`` (+1) vertices with packed integer
     weights: ``O(n^3)`` time and ``O(n^2)`` memory.
     """
-    _validate(request)
-    states = _states(request)
+    states = build_states(request)
     count = len(states)
     groups = _Groups.of_states(states)
     levels = _Levels(len(groups.scores))
@@ -898,7 +270,7 @@ def pair_least_bad(request: PairingRequest) -> PairingResult:
         for j in range(i + 1, count)
     }
     needs_bye = count % 2 == 1
-    byes = {i: _bye_costs(states[i], levels, groups, count) for i in range(count)} if needs_bye else {}
+    byes = {i: _bye_costs(states[i], i, levels, groups, count) for i in range(count)} if needs_bye else {}
     vertices = count + (1 if needs_bye else 0)
     all_costs = [p.costs for p in pairs.values()] + list(byes.values())
     multipliers, bound = _pack(levels, all_costs, vertices // 2)
@@ -921,17 +293,10 @@ def pair_least_bad(request: PairingRequest) -> PairingResult:
 
 
 def _result(
-    request: PairingRequest, states: list[_State], chosen: list[_Pair], bye: _State | None
+    request: PairingRequest, states: list[PlayerState], chosen: list[_Pair], bye: PlayerState | None
 ) -> PairingResult:
     """Boards in GHR 3.6 order, the violations the chosen pairing breaks, and the explanation."""
-    chosen = sorted(
-        chosen,
-        key=lambda p: (
-            -p.high.pairing_score,
-            -(p.high.pairing_score + p.low.pairing_score),
-            p.high.participant.tpn,
-        ),
-    )
+    chosen = sorted(chosen, key=lambda p: board_order(p.high, p.low))
     boards: list[Board] = []
     notes: list[BoardNote] = []
     floats: list[FloatNote] = []
@@ -942,33 +307,33 @@ def _result(
             BoardNote(
                 number,
                 pair.colour_rule,
-                f"Board {number}: {white.name} has White and {black.name} Black: {pair.colour_reason} "
+                f"Board {number}: {white.label} has White and {black.label} Black: {pair.colour_reason} "
                 f"(Dutch Art. 5.2).",
             )
         )
-        if pair.high.pairing_score != pair.low.pairing_score:
+        if pair.high.score != pair.low.score:
             high, low = pair.high, pair.low
             floats.append(
                 FloatNote(
                     high.id,
                     "down",
-                    high.pairing_score,
-                    low.pairing_score,
-                    f"{high.name} paired down to a lower score in the least-bad pairing",
+                    high.score,
+                    low.score,
+                    f"{high.label} paired down to a lower score in the least-bad pairing",
                 )
             )
             floats.append(
                 FloatNote(
                     low.id,
                     "up",
-                    low.pairing_score,
-                    high.pairing_score,
-                    f"{low.name} paired up against a higher score in the least-bad pairing",
+                    low.score,
+                    high.score,
+                    f"{low.label} paired up against a higher score in the least-bad pairing",
                 )
             )
     if bye is not None:
         floats.append(
-            FloatNote(bye.id, "down", bye.pairing_score, 0, f"{bye.name} receives the pairing-allocated bye")
+            FloatNote(bye.id, "down", bye.score, 0, f"{bye.label} receives the pairing-allocated bye")
         )
 
     violations = _violations(request, chosen, bye)
@@ -989,7 +354,7 @@ def _result(
         )
     groups: dict[int, list[int]] = {}
     for s in states:
-        groups.setdefault(s.pairing_score, []).append(s.id)
+        groups.setdefault(s.score, []).append(s.id)
     explanation = Explanation(
         scoregroups=tuple((score, tuple(ids)) for score, ids in groups.items()),
         floats=tuple(floats),
@@ -1036,7 +401,7 @@ def _summary(violations: Sequence[Violation]) -> str:
     return ", ".join(parts)
 
 
-def _violations(request: PairingRequest, chosen: Sequence[_Pair], bye: _State | None) -> list[Violation]:
+def _violations(request: PairingRequest, chosen: Sequence[_Pair], bye: PlayerState | None) -> list[Violation]:
     """What the chosen pairing breaks, from the search's own bookkeeping (not from the checker)."""
     out: list[Violation] = []
     if bye is not None and bye.bye_rounds:
@@ -1046,21 +411,21 @@ def _violations(request: PairingRequest, chosen: Sequence[_Pair], bye: _State | 
             Violation(
                 "second-bye",
                 (bye.id,),
-                f"{bye.name} gets the bye again, after a bye or a win without playing in round{plural} "
+                f"{bye.label} gets the bye again, after a bye or a win without playing in round{plural} "
                 f"{rounds} (rule: nobody gets the bye twice, nor after a forfeit win).",
             )
         )
     for pair in chosen:
         a, b = pair.high, pair.low
-        ids = tuple(s.id for s in sorted((a, b), key=lambda s: s.participant.tpn))
-        first, second = sorted((a, b), key=lambda s: s.participant.tpn)
+        first, second = sorted((a, b), key=lambda s: s.tpn)
+        ids = (first.id, second.id)
         last_met = max(a.met.get(b.id, 0), b.met.get(a.id, 0))
         if last_met:
             out.append(
                 Violation(
                     "rematch",
                     ids,
-                    f"{first.name} and {second.name} play each other again; they already met in round "
+                    f"{first.label} and {second.label} play each other again; they already met in round "
                     f"{last_met} (rule: no two players meet twice).",
                 )
             )
@@ -1069,19 +434,23 @@ def _violations(request: PairingRequest, chosen: Sequence[_Pair], bye: _State | 
                 Violation(
                     "forbidden-pair",
                     ids,
-                    f"{first.name} and {second.name} are paired although the organiser ruled they must "
+                    f"{first.label} and {second.label} are paired although the organiser ruled they must "
                     "not meet (rule: forbidden pairings).",
                 )
             )
         if a.topscorer or b.topscorer:
             continue  # final-round topscorer exception (Dutch C3, C10-C11)
-        if a.strength == _ABSOLUTE and b.strength == _ABSOLUTE and a.preference is b.preference:
+        if (
+            a.strength == Strength.ABSOLUTE
+            and b.strength == Strength.ABSOLUTE
+            and a.preference is b.preference
+        ):
             assert a.preference is not None
             out.append(
                 Violation(
                     "colour-clash",
                     ids,
-                    f"{first.name} and {second.name} both had to have {_WORD[a.preference]} "
+                    f"{first.label} and {second.label} both had to have {colour_name(a.preference)} "
                     "(rule: two players who must both have the same colour are not paired together).",
                 )
             )
@@ -1089,14 +458,14 @@ def _violations(request: PairingRequest, chosen: Sequence[_Pair], bye: _State | 
             for rule in state.limits_broken(colour):
                 if rule == "colour-three-in-row":
                     text = (
-                        f"{state.name} gets {_WORD[colour]} three times in a row "
+                        f"{state.label} gets {colour_name(colour)} three times in a row "
                         "(rule: never the same colour three times running)."
                     )
                 else:
-                    after = state.difference + (1 if colour is Colour.WHITE else -1)
+                    after = state.colour_difference + (1 if colour is Colour.WHITE else -1)
                     more = "White" if after > 0 else "Black"
                     text = (
-                        f"{state.name} will have played {abs(after)} more games with {more} than with the "
+                        f"{state.label} will have played {abs(after)} more games with {more} than with the "
                         "other colour (rule: never more than two games apart)."
                     )
                 out.append(Violation(rule, (state.id,), text))

@@ -867,7 +867,20 @@ def write_trf(t: TrfTournament, *, version: str = "2026") -> str:
             if p.accelerations:
                 out.append(f"XXA {p.id:>4}" + "".join(f" {_points_text(v)}" for v in p.accelerations))
         out += ["XXP " + " ".join(map(str, g.ids)) for g in t.forbidden if g.applies_to(nxt)]
+    for line in out:
+        _check_one_line(line)
     return "".join(line + "\r" for line in out)
+
+
+def _check_one_line(line: str) -> None:
+    """Refuse a record that a value would break: a line break (or any other control character)
+    inside a name would start a forged record of its own in the file."""
+    for char in line:
+        if (char < " " and char != "\t") or "\x7f" <= char <= "\x9f" or char in "\u2028\u2029":
+            raise InvalidRequestError(
+                f"a value contains a line break or control character (U+{ord(char):04X}) "
+                f"in the record starting {line[:40]!r}"
+            )
 
 
 def _points_text(half_points: int) -> str:
@@ -886,6 +899,18 @@ def _ranks(t: TrfTournament) -> dict[int, int]:
 def _player_line(t: TrfTournament, p: TrfPlayer, records: tuple[RoundRecord, ...], rank: int) -> str:
     if not 1 <= p.id <= 9999 or not 0 <= p.rating <= 9999 or not 1 <= rank <= 9999:
         raise InvalidRequestError(f"player {p.id}: ids, ratings and ranks must fit in 4 digits")
+    for what, value, width in (
+        ("sex", p.sex, 1),
+        ("title", p.title, 3),
+        ("federation", p.federation, 3),
+        ("FIDE id", p.fide_id, 11),
+        ("birth date", p.birth_date, 10),
+    ):
+        if len(value) > width:
+            # Cutting a code or an id would write a different one; only the name may be shortened.
+            raise InvalidRequestError(
+                f"player {p.id}: the {what} {value!r} is longer than its {width} columns"
+            )
     points = p.points if p.points is not None else sum(t.scoring.points(r.result) for r in p.records)
     head = (
         f"001 {p.id:>4} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} {p.rating or '':>4} "

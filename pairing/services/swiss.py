@@ -3,16 +3,28 @@
 * ``round_pair(*, tournament, user) -> Round``: claim the next round and enqueue its pairing.
   Refuses while a result of the last round is missing (the message names the boards). The claim
   is idempotent: under a row lock on the tournament it returns the round already being paired or
-  in draft, so twenty simultaneous clicks create one round. A round whose pairing failed is
-  claimed again. The Celery task (:mod:`pairing.tasks`) is enqueued with ``transaction.on_commit``.
-* ``round_pair_execute(*, round_id)``: the task body. In one transaction: lock the round, build the
-  engine request (:mod:`pairing.adapters`), pair with ``least_bad=True``, verify with
-  ``check_pairing`` (the checker must find exactly the violations the engine reported), save the
-  boards and the pairing-allocated bye, the explanation and the violations, and set the round to
-  ``draft``. Any error rolls all of that back and marks the round ``failed`` with the reason; it
+  in draft, so twenty simultaneous clicks create one round (and send one task). A round whose
+  pairing failed, or whose claim is stale, is claimed again.
+* A claim stores a fresh task id and its time on the round (``task_id``, ``claimed_at``); the
+  Celery task (:mod:`pairing.tasks`) is sent under that id once the claim is committed
+  (``transaction.on_commit``). If the broker cannot be reached, the claim is undone (a new round is
+  deleted, an existing one is marked failed) and :class:`PairingUnavailable` (503) says so.
+* ``round_pair_execute(*, round_id, task_id=None)``: the task body. In one transaction: lock the
+  round; do nothing unless it is still ``pairing`` under this task's claim (a task delivered again
+  after its worker died, or one superseded by "Pair again", or one for a cancelled round, is a
+  no-op); build the engine request (:mod:`pairing.adapters`), pair with ``least_bad=True``, verify
+  with ``check_pairing`` (the checker must find exactly the violations the engine reported), save
+  the boards and the pairing-allocated bye, the explanation and the violations, and set the round
+  to ``draft``. Any error rolls all of that back and marks the round ``failed`` with the reason; it
   can then be paired again.
-* ``round_publish(*, round, user)``, ``round_delete(*, round, user)`` (drafts and failed rounds),
-  ``round_repair(*, round, user)`` (pair a draft again, e.g. after a late bye request).
+* Stale claims: the task's hard time limit (``CELERY_TASK_TIME_LIMIT``) bounds a pairing, so a
+  round still ``pairing`` longer than that after its claim has lost its task (a worker killed
+  before redelivery, a broker that lost it). :func:`round_pairing_expire` marks it ``failed`` with
+  a message; the round page, the API and the next pair request call it when they look, and
+  :func:`stale_pairings_expire` (``manage.py expire_stale_pairings``, for cron) sweeps them all.
+* ``round_publish(*, round, user)``, ``round_delete(*, round, user)`` (drafts, failed rounds and
+  rounds being paired: "Cancel"), ``round_repair(*, round, user)`` (pair a draft, a failed round
+  or a round being paired again, under a new claim).
 
 Baku: when round 1 is paired, the engine's plan names the last GA participant and the tournament
 stores it (C.04.7 1.3: later rounds keep the same one); deleting or re-pairing round 1 forgets it.
@@ -21,11 +33,17 @@ stores it (C.04.7 1.3: later rounds keep the same one); deleting or re-pairing r
 from __future__ import annotations
 
 import logging
+import uuid
 from dataclasses import asdict
+from datetime import timedelta
 from typing import Any
 
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerError
 
 from pairing import adapters
 from pairing.engine.checks import check_pairing
@@ -35,7 +53,7 @@ from pairing.engine.types import PairingResult, Violation
 from tournaments import permissions
 from tournaments.models import Board, Round, RoundBye, Tournament
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ConflictError, ValidationFailed
+from tournaments.services.errors import ConflictError, ServiceUnavailable, ValidationFailed
 from tournaments.services.pairing_numbers import pairing_numbers_assign
 from tournaments.services.versions import tournament_changed
 
@@ -46,16 +64,149 @@ class PairingCheckFailed(Exception):
     """The engine's pairing did not pass the independent checker: never saved."""
 
 
+class PairingUnavailable(ServiceUnavailable):
+    """The pairing task could not be handed to the broker; the claim has been undone."""
+
+
+UNAVAILABLE = (
+    "The pairing service is unavailable (the task queue cannot be reached), so nothing was paired. "
+    "Please try again in a minute; if it keeps happening, the site's Redis or Celery worker is down."
+)
+
+
 def require_arbiter(user: Any, tournament: Tournament) -> None:
     """Pairing and changing rounds is for the tournament's organisers and arbiters."""
     permissions.require_arbiter(user, tournament, to="pair and change rounds")
 
 
-def _enqueue(rnd: Round) -> None:
+def _duration(seconds: int) -> str:
+    if seconds % 60 == 0:
+        minutes = seconds // 60
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return f"{seconds} seconds"
+
+
+def stale_after() -> timedelta:
+    """How long a claim may stay ``pairing``: the task's hard time limit, past which no worker
+    can still be running it."""
+    return timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
+
+
+def pairing_limit_text() -> str:
+    """The stale limit in words ("5 minutes"), for the pages."""
+    return _duration(settings.CELERY_TASK_TIME_LIMIT)
+
+
+def pairing_is_stale(rnd: Round) -> bool:
+    """A round still ``pairing`` longer than a task may run (or claimed before claims were timed)."""
+    if rnd.status != Round.Status.PAIRING:
+        return False
+    return rnd.claimed_at is None or timezone.now() - rnd.claimed_at > stale_after()
+
+
+def stale_pairings_expire() -> int:
+    """The stale-claim rule over every round still ``pairing`` (the periodic check: the
+    ``expire_stale_pairings`` command, for cron). Returns how many rounds it failed."""
+    candidates = Round.objects.filter(status=Round.Status.PAIRING).select_related("tournament")
+    return sum(
+        1
+        for rnd in candidates
+        if pairing_is_stale(rnd) and round_pairing_expire(round=rnd).status == Round.Status.FAILED
+    )
+
+
+def _claim(rnd: Round, *, created: bool) -> None:
+    """Mark the round ``pairing`` under a new task id and send that task once committed."""
+    rnd.status = Round.Status.PAIRING
+    rnd.error = ""
+    rnd.task_id = str(uuid.uuid4())
+    rnd.claimed_at = timezone.now()
+    rnd.save(update_fields=["status", "error", "task_id", "claimed_at"])
+    _enqueue(rnd, created=created)
+
+
+def _enqueue(rnd: Round, *, created: bool) -> None:
     from pairing.tasks import round_pair_task  # the task module imports this one
 
-    round_id = rnd.pk
-    transaction.on_commit(lambda: round_pair_task.delay(round_id))
+    round_id, task_id = rnd.pk, rnd.task_id
+
+    def send() -> None:
+        try:
+            round_pair_task.apply_async(args=(round_id,), task_id=task_id)
+        except (BrokerError, OSError) as exc:
+            logger.warning("Pairing round %s: the broker cannot be reached (%s)", round_id, exc)
+            _abandon_claim(round_id, task_id, created=created)
+            raise PairingUnavailable(UNAVAILABLE) from exc
+
+    transaction.on_commit(send)
+
+
+def _abandon_claim(round_id: int, task_id: str, *, created: bool) -> None:
+    """Undo a claim whose task never reached the broker: a round created for it is deleted (as if
+    never paired), a round claimed again is marked failed with the reason."""
+    with transaction.atomic():
+        lock_tournament_of(round_id)
+        rnd = (
+            Round.objects.select_for_update()
+            .select_related("tournament")
+            .filter(pk=round_id, status=Round.Status.PAIRING, task_id=task_id)
+            .first()
+        )
+        if rnd is None:  # moved on meanwhile (cancelled, or claimed again)
+            return
+        tournament = rnd.tournament
+        if created:
+            number = rnd.number
+            _remove_round(tournament, rnd)
+            audit_record(
+                tournament=tournament,
+                user=None,
+                action="round_pair_unavailable",
+                obj=None,
+                before={"number": number},
+            )
+        else:
+            rnd.status = Round.Status.FAILED
+            rnd.error = UNAVAILABLE
+            rnd.save(update_fields=["status", "error"])
+            audit_record(
+                tournament=tournament,
+                user=None,
+                action="round_pair_failed",
+                obj=rnd,
+                after={"error": UNAVAILABLE},
+            )
+        tournament_changed(tournament.pk)
+
+
+def _expire(rnd: Round) -> None:
+    """Mark a stale claim failed (the caller holds the locks and has checked it is stale)."""
+    limit = pairing_limit_text()
+    rnd.status = Round.Status.FAILED
+    rnd.error = (
+        f"Pairing did not finish within {limit}: the pairing worker stopped or never received the task."
+    )
+    rnd.save(update_fields=["status", "error"])
+    tournament_changed(rnd.tournament_id)
+    audit_record(
+        tournament=rnd.tournament, user=None, action="round_pair_expired", obj=rnd, after={"error": rnd.error}
+    )
+
+
+def round_pairing_expire(*, round: Round) -> Round:  # noqa: A002
+    """The stale-claim rule, applied when a page, the API or a pair request looks at the round:
+    a stale claim becomes ``failed`` with a message. Returns the round as it now is. Cheap when the
+    claim is fresh (no lock is taken: a running task holds them)."""
+    if not pairing_is_stale(round):
+        return round
+    with transaction.atomic():
+        lock_tournament_of(round.pk)
+        locked = Round.objects.select_for_update().select_related("tournament").filter(pk=round.pk).first()
+        if locked is None:
+            return round
+        if pairing_is_stale(locked):
+            _expire(locked)
+    return locked
 
 
 def missing_results(rnd: Round) -> list[int]:
@@ -85,16 +236,12 @@ def round_pair(*, tournament: Tournament, user: Any) -> Round:
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         latest = Round.objects.filter(tournament=locked).order_by("-number").first()
+        if latest is not None and pairing_is_stale(latest):
+            latest = Round.objects.select_for_update().get(pk=latest.pk)
+            _expire(latest)
         if latest is not None and latest.status in (Round.Status.PAIRING, Round.Status.DRAFT):
-            if latest.status == Round.Status.PAIRING:
-                # Re-enqueueing is safe (the task only acts on a round still in `pairing`) and
-                # rescues a round whose worker died.
-                _enqueue(latest)
-            return latest
+            return latest  # a second click: the task sent for the first one is on its way
         if latest is not None and latest.status == Round.Status.FAILED:
-            latest.status = Round.Status.PAIRING
-            latest.error = ""
-            latest.save(update_fields=["status", "error"])
             audit_record(
                 tournament=locked,
                 user=user,
@@ -102,7 +249,7 @@ def round_pair(*, tournament: Tournament, user: Any) -> Round:
                 obj=latest,
                 after={"number": latest.number},
             )
-            _enqueue(latest)
+            _claim(latest, created=False)
             return latest
         if latest is not None and latest.status == Round.Status.PUBLISHED:
             boards = missing_results(latest)
@@ -134,7 +281,7 @@ def round_pair(*, tournament: Tournament, user: Any) -> Round:
             locked.status = Tournament.Status.RUNNING
             locked.save(update_fields=["status", "updated_at"])
         audit_record(tournament=locked, user=user, action="round_pair", obj=rnd, after={"number": number})
-        _enqueue(rnd)
+        _claim(rnd, created=True)
     return rnd
 
 
@@ -178,11 +325,17 @@ def _freeze_baku_boundary(tournament: Tournament) -> None:
         tournament.save(update_fields=["baku_last_ga"])
 
 
-def _pair(round_id: int) -> None:
+def _pair(round_id: int, task_id: str | None) -> None:
     with transaction.atomic():
         lock_tournament_of(round_id)
-        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+        rnd = Round.objects.select_for_update().select_related("tournament").filter(pk=round_id).first()
+        if rnd is None:
+            logger.info("Pairing round %s: the round was cancelled; nothing to do", round_id)
+            return
         if rnd.status != Round.Status.PAIRING:
+            return  # paired, failed (or expired) already: a task delivered twice does nothing
+        if task_id and rnd.task_id and rnd.task_id != task_id:
+            logger.info("Pairing round %s: task %s was superseded by %s", round_id, task_id, rnd.task_id)
             return
         tournament = rnd.tournament
         if rnd.number == 1:
@@ -244,17 +397,25 @@ def _pair(round_id: int) -> None:
         )
 
 
-def round_pair_execute(*, round_id: int) -> None:
-    """Pair a claimed round (the Celery task body). Failures leave nothing half-done: the round is
-    marked ``failed`` with the reason, and pairing it again is allowed."""
+def round_pair_execute(*, round_id: int, task_id: str | None = None) -> None:
+    """Pair a claimed round (the Celery task body; ``task_id`` is the delivering task's id, None
+    when called directly). Failures leave nothing half-done: the round is marked ``failed`` with
+    the reason, and pairing it again is allowed."""
     try:
-        _pair(round_id)
+        _pair(round_id, task_id)
     except Exception as exc:
         logger.exception("Pairing round %s failed", round_id)
-        message = str(exc) or exc.__class__.__name__
+        if isinstance(exc, SoftTimeLimitExceeded):
+            message = (
+                f"Pairing took longer than {_duration(settings.CELERY_TASK_SOFT_TIME_LIMIT)} and was stopped."
+            )
+        else:
+            message = str(exc) or exc.__class__.__name__
+        # Only this task's claim (or a claim from before claims had ids) is failed by it.
+        claim = Q(task_id=task_id) | Q(task_id="") if task_id else Q()
         with transaction.atomic():
             lock_tournament_of(round_id)
-            updated = Round.objects.filter(pk=round_id, status=Round.Status.PAIRING).update(
+            updated = Round.objects.filter(claim, pk=round_id, status=Round.Status.PAIRING).update(
                 status=Round.Status.FAILED, error=message[:2000]
             )
             rnd = Round.objects.filter(pk=round_id).select_related("tournament").first()
@@ -287,13 +448,18 @@ def current_check(rnd: Round) -> list[Violation]:
 
 
 def locked_draft(rnd: Round, *, allow_failed: bool = False) -> Round:
-    """The round, locked (tournament first, see :func:`lock_tournament_of`), if it is still a draft."""
+    """The round, locked (tournament first, see :func:`lock_tournament_of`), if it is still a draft
+    (or, with ``allow_failed``, a round whose pairing failed or is under way)."""
     lock_tournament_of(rnd.pk)
     try:
         locked = Round.objects.select_for_update().select_related("tournament").get(pk=rnd.pk)
     except Round.DoesNotExist:  # deleted by a request that got the lock first (a double click)
         raise ConflictError(f"Round {rnd.number} has just been deleted by someone else.") from None
-    allowed = (Round.Status.DRAFT, Round.Status.FAILED) if allow_failed else (Round.Status.DRAFT,)
+    allowed = (
+        (Round.Status.DRAFT, Round.Status.FAILED, Round.Status.PAIRING)
+        if allow_failed
+        else (Round.Status.DRAFT,)
+    )
     if locked.status not in allowed:
         raise ValidationFailed(
             f"Round {locked.number} is {locked.get_status_display().lower()}: only a draft can be changed."
@@ -338,20 +504,27 @@ def _clear_pairing(rnd: Round) -> None:
     ).delete()
 
 
+def _remove_round(tournament: Tournament, rnd: Round) -> None:
+    """Delete the latest round with its pairing; round 1 takes the tournament back to registration."""
+    _clear_pairing(rnd)
+    number = rnd.number
+    rnd.delete()
+    if number == 1:
+        tournament.baku_last_ga = None
+        tournament.status = Tournament.Status.REGISTRATION
+        tournament.save(update_fields=["baku_last_ga", "status", "updated_at"])
+
+
 def round_delete(*, round: Round, user: Any) -> None:  # noqa: A002
-    """Delete a draft (or failed) round; the previous round becomes the latest again."""
+    """Delete a draft, a failed round or one being paired ("Cancel": its task, if it still comes,
+    finds no round and does nothing); the previous round becomes the latest again."""
     require_arbiter(user, round.tournament)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=round.tournament_id)
         rnd = locked_draft(round, allow_failed=True)
         boards = list(Board.objects.filter(round=rnd).values_list("number", "white_id", "black_id"))
-        _clear_pairing(rnd)
         number = rnd.number
-        rnd.delete()
-        if number == 1:
-            tournament.baku_last_ga = None
-            tournament.status = Tournament.Status.REGISTRATION
-            tournament.save(update_fields=["baku_last_ga", "status", "updated_at"])
+        _remove_round(tournament, rnd)
         tournament_changed(tournament.pk)
         audit_record(
             tournament=tournament,
@@ -363,7 +536,8 @@ def round_delete(*, round: Round, user: Any) -> None:  # noqa: A002
 
 
 def round_repair(*, round: Round, user: Any) -> Round:  # noqa: A002
-    """Throw away a draft's pairing and pair the round again (e.g. after a bye request)."""
+    """Pair the round again under a new claim: a draft (its pairing thrown away, e.g. after a bye
+    request), a failed round, or one being paired (the old task, should it still run, does nothing)."""
     require_arbiter(user, round.tournament)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=round.tournament_id)
@@ -374,14 +548,12 @@ def round_repair(*, round: Round, user: Any) -> Round:  # noqa: A002
             if tournament.baku_last_ga_id is not None:
                 tournament.baku_last_ga = None
                 tournament.save(update_fields=["baku_last_ga"])
-        rnd.status = Round.Status.PAIRING
-        rnd.error = ""
         rnd.explanation = {}
         rnd.violations = []
-        rnd.save(update_fields=["status", "error", "explanation", "violations"])
+        rnd.save(update_fields=["explanation", "violations"])
         audit_record(
             tournament=tournament, user=user, action="round_repair", obj=rnd, after={"number": rnd.number}
         )
-        _enqueue(rnd)
+        _claim(rnd, created=False)
     round.refresh_from_db()
     return round

@@ -1,7 +1,8 @@
 """The arbiter's reports page: every board of a round with its report, the counts at a glance,
 accept (key ``a`` on a focused row), accept every confirmed report, override; the log.
 
-``report-table`` polls every 5 s with the marker it shows (``?seen=``): 204 while nothing changed,
+On the round page each board's row carries its report: posts from a row (``HX-Target: board-<id>``)
+are answered with the row. ``report-table`` polls every 5 s with the marker it shows (``?seen=``): 204 while nothing changed,
 so the table is not re-rendered under the arbiter's keyboard. Posts redirect back without
 JavaScript; with htmx they answer the table with the outcome in it and ``HX-Trigger:
 standings-changed`` (what the round page listens to) when a result was recorded.
@@ -26,6 +27,7 @@ from reports.services.arbiter import (
 )
 from tournaments.models import Board, Round, Tournament
 from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_arbitrate, can_organise, staff_tournament
+from tournaments.selectors import board_row
 from tournaments.services.errors import ServiceError
 
 PAGE = "reports/round.html"
@@ -63,6 +65,8 @@ def round_reports(request: HttpRequest, tournament: Tournament, number: int) -> 
         Round, tournament=tournament, number=number, status__in=selectors.OPEN_ROUND_STATUSES
     )
     context = _context(request, tournament, rnd)
+    if request.htmx and request.htmx.target == "round-reports":
+        return render(request, PANEL, context)  # the round page's counts, after a result
     if request.htmx:
         if request.GET.get("seen") == context["overview"].marker:
             return HttpResponse(status=204)
@@ -71,6 +75,7 @@ def round_reports(request: HttpRequest, tournament: Tournament, number: int) -> 
 
 
 PANEL = "reports/_round_reports.html"
+ROW = "tournaments/_board_row.html"
 
 
 def _answer(
@@ -115,7 +120,30 @@ def _on_board(
             error = exc.message
         else:
             notice = done(board)
+    if request.htmx and (request.htmx.target or "").startswith("board-"):
+        return _answer_row(request, tournament, board.pk, error)
     return _answer(request, tournament, board.round, error, notice)
+
+
+def _answer_row(request: HttpRequest, tournament: Tournament, board_id: int, error: str) -> HttpResponse:
+    """The round page's row asked (Accept, or a result key on a reported board): the board's row,
+    as a result entered there answers it (tournaments.views.results), with the report still on it
+    when the post was refused."""
+    board = Board.objects.select_related("round__tournament", "white", "black").get(pk=board_id)
+    context = {
+        "row": board_row(board),
+        "tournament": tournament,
+        "round": board.round,
+        "editable": True,
+        "results_open": True,
+        "reports_overview": selectors.round_overview(board.round, [board]),
+        "error": error,
+        "saved": not error,
+    }
+    response = render(request, ROW, context)
+    if not error:
+        trigger_client_event(response, "standings-changed")
+    return response
 
 
 @require_POST

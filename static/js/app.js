@@ -87,24 +87,31 @@
     var holder = document.createElement("template");
     holder.innerHTML = event.detail.serverResponse;
     var fresh = holder.content.getElementById("pairings-table");
-    if (!fresh) return;
-    var freshRows = fresh.querySelectorAll("tr.board-row");
-    var oldIds = boardRows().map(function (r) { return r.id; }).join(" ");
-    var newIds = Array.prototype.map.call(freshRows, function (r) { return r.id; }).join(" ");
-    if (oldIds !== newIds) return; // a different table: let htmx swap it whole
+    var freshRows;
+    if (fresh) {
+      freshRows = fresh.querySelectorAll("tr.board-row");
+      var oldIds = boardRows().map(function (r) { return r.id; }).join(" ");
+      var newIds = Array.prototype.map.call(freshRows, function (r) { return r.id; }).join(" ");
+      if (oldIds !== newIds) return; // a different table: let htmx swap it whole
+    } else {
+      // Only the rows changed since the version the page shows (the server sends no table).
+      freshRows = holder.content.querySelectorAll("tr.board-row[hx-swap-oob]");
+      if (!freshRows.length && !holder.content.querySelector("[hx-swap-oob]")) return;
+    }
     event.detail.shouldSwap = false;
     freshRows.forEach(function (newRow) {
       var old = document.getElementById(newRow.id);
       if (!old || old.hasAttribute("data-pending")) return;
       var hadFocus = old.contains(document.activeElement);
       var node = document.importNode(newRow, true);
+      node.removeAttribute("hx-swap-oob");
       old.replaceWith(node);
       if (window.htmx) window.htmx.process(node);
       quietButtons(node);
       if (hadFocus) node.focus();
     });
     // The out-of-band parts (round status, the version the page has seen) are swapped by hand too.
-    holder.content.querySelectorAll("[hx-swap-oob]").forEach(function (part) {
+    holder.content.querySelectorAll("[hx-swap-oob]:not(tr.board-row)").forEach(function (part) {
       var old = part.id && document.getElementById(part.id);
       if (!old) return;
       part.removeAttribute("hx-swap-oob");

@@ -32,10 +32,12 @@ def create(client, name="results board", lifetime="90") -> str:
     return re.search(r'class="token-key"[^>]* value="(cct_[\w-]+)"', response.content.decode()).group(1)
 
 
-def test_the_page_needs_a_login_and_is_linked_from_the_navigation(client, olga):
+def test_the_page_needs_a_login_and_is_linked_from_the_profile(client, olga):
     assert client.get(PAGE)["Location"].startswith("/accounts/login/")
     client.force_login(olga)
-    assert f'href="{PAGE}"' in client.get("/").content.decode()
+    # Issue 23: the navigation links the profile page, which links the tokens.
+    assert 'href="/accounts/profile/"' in client.get("/").content.decode()
+    assert f'href="{PAGE}"' in client.get("/accounts/profile/").content.decode()
 
 
 def test_a_created_token_is_shown_once_works_and_is_stored_only_as_a_hash(client, olga):

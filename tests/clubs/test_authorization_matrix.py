@@ -217,3 +217,38 @@ def test_each_role_gets_exactly_the_access_it_should(name, method, htmx, role, w
     assert response.status_code == expected, (response.status_code, expected)
     if expected == 302:
         assert response["Location"].startswith("/accounts/login/")
+
+
+# The club's tournaments: the club role is the only role these users hold in the tournament
+# (issue 23: owners and organisers organise it, arbiters arbitrate it, other clubs see nothing).
+CLUB_TOURNAMENT_PAGES = {
+    "tournaments:tournament": {"arbiter", "organiser", "owner"},
+    "tournaments:participants": {"arbiter", "organiser", "owner"},
+    "tournaments:registry_search": {"arbiter", "organiser", "owner"},
+    "tournaments:settings": {"organiser", "owner"},
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("name", sorted(CLUB_TOURNAMENT_PAGES))
+def test_a_club_role_opens_exactly_the_club_tournaments_pages_it_grants(name, role, world):
+    from django.urls import reverse
+
+    from tournaments.services.tournaments import tournament_create
+
+    tournament = tournament_create(user=world.users["owner"], club=world.club, name="Club Night")
+    # Only the creator holds a per-tournament role; everybody else here has the club role alone.
+    client = Client(raise_request_exception=False)
+    user = world.users[role]
+    if user is not None:
+        client.force_login(user)
+    response = client.get(reverse(name, kwargs={"tournament_id": tournament.pk}), {"q": "a"})
+    if role in CLUB_TOURNAMENT_PAGES[name] or role == "owner":
+        assert response.status_code == 200
+    elif user is None:
+        assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    elif role in {"arbiter", "organiser"}:
+        assert response.status_code == 403  # a club role too small for this page
+    else:
+        assert response.status_code == 404  # no role here: another club's member, nobody, site staff

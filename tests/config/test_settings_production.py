@@ -108,3 +108,12 @@ def test_the_quickstart_console_shows_no_line_per_task():
     assert out.returncode == 0, out.stderr
     assert "a request line still shows" in out.stderr
     assert "succeeded in" not in out.stderr
+
+
+def test_sign_up_is_open_in_development_by_invitation_in_production_and_checked():
+    assert show("{s.SIGNUP_MODE}") == "open"
+    assert show("{s.SIGNUP_MODE}", **PRODUCTION) == "invitation"
+    assert show("{s.SIGNUP_MODE}", **PRODUCTION, SIGNUP_MODE="closed") == "closed"
+    out = run_python("import config.settings", SIGNUP_MODE="everyone")
+    assert out.returncode != 0
+    assert "SIGNUP_MODE must be open, invitation or closed" in out.stderr

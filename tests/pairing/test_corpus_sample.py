@@ -107,21 +107,18 @@ def test_hard_round_matches_the_reference(name: str, rnd: int) -> None:
     assert (sorted(got - expected), sorted(expected - got), result.bye) == ([], [], expected_bye)
 
 
-def test_a_bracket_the_search_cannot_finish_is_still_paired_within_the_rules(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_bracket_the_search_cannot_finish_is_still_paired_within_the_rules() -> None:
     """baku_35p_10r r9 with the node budget cut to 5 steps per bracket: C4 rejects every
     candidate the generation-order search reaches before its budget runs out. The round must
     still be paired breaking no absolute criterion (the independent checker finds nothing),
     with the completion-first candidate, and the explanation must say that the budget was
     reached."""
-    from pairing.engine import dutch
     from pairing.engine.checks import check_pairing
+    from pairing.engine.dutch import SearchLimits
 
     path = CORPUS / "baku/baku_35p_10r_s1084774050.trf"
-    monkeypatch.setattr(dutch, "NODE_BUDGET", 5)
     request = parse_trf(decode_trf(path.read_bytes())).to_request(9)
-    result = pair_round(request)
+    result = pair_round(request, SearchLimits(node_budget=5))
     assert len(result.boards) == 17 and result.bye is not None
     assert check_pairing(request, result) == []
     notes = result.explanation.notes

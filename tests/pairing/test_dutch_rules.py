@@ -5,8 +5,12 @@ from __future__ import annotations
 import pytest
 
 from pairing.engine import dutch
-from pairing.engine._state import ABSOLUTE, DOWN, MILD, NONE, STRONG, UP, PlayerState, build_states
+from pairing.engine.colours import allocate
+from pairing.engine.dutch.candidates import exchanges
+from pairing.engine.dutch.completion import RoundField
+from pairing.engine.dutch.failures import FailureCosts
 from pairing.engine.errors import InvalidRequestError, NoValidPairingError
+from pairing.engine.players import Float, PlayerState, Strength, build_states, colour_preference
 from pairing.engine.types import (
     Colour,
     PairingRequest,
@@ -105,10 +109,8 @@ def test_c9_bye_goes_to_the_player_with_fewer_unplayed_games() -> None:
 # ----- generation order (rules.md 2.4) ----------------------------------------------------------
 def test_exchange_order_matches_article_4_3() -> None:
     s1, s2 = [1, 2, 3, 4], [5, 6, 7, 8]
-    order = [(tuple(sorted(set(s1) - set(a))), tuple(sorted(set(s2) - set(b)))) for a, b, _ in []]
-    del order
     got = []
-    for ns1, ns2, _note in dutch._Bracket._exchanges(None, s1, s2):  # type: ignore[arg-type]
+    for ns1, ns2, _note in exchanges(s1, s2):
         out = tuple(sorted(set(s1) - set(ns1)))
         into = tuple(sorted(set(s2) - set(ns2)))
         got.append((out, into))
@@ -146,73 +148,72 @@ def test_transpositions_pick_the_next_s2_player_when_the_plain_one_is_a_rematch(
 
 # ----- colour allocation (Art. 5.2) -------------------------------------------------------------
 def state(tpn: int, colours: list[Colour], score: int = 0) -> PlayerState:
-    from pairing.engine._state import _preference
-
-    pref, strength, cd = _preference(colours)
+    preference, strength, difference = colour_preference(tuple(colours))
     return PlayerState(
         id=tpn,
         tpn=tpn,
         name=f"P{tpn}",
         score=score,
-        colours=colours,
-        cd=cd,
-        pref=pref,
+        colours=tuple(colours),
+        colour_difference=difference,
+        preference=preference,
         strength=strength,
-        met=set(),
-        bye_ok=True,
-        floats=(0, 0),
+        met={},
+        forbidden=frozenset(),
+        bye_rounds=(),
+        floats=(Float.NONE, Float.NONE),
         unplayed=0,
         topscorer=False,
-        rank=tpn,
+        entry_number=tpn,
     )
 
 
 def test_colour_preferences_follow_article_1_7() -> None:
-    assert (state(1, [W, W]).pref, state(1, [W, W]).strength) == (B, ABSOLUTE)
-    assert (state(1, [W, B, W]).pref, state(1, [W, B, W]).strength) == (B, STRONG)
-    assert (state(1, [W, B]).pref, state(1, [W, B]).strength) == (W, MILD)
-    assert (state(1, []).pref, state(1, []).strength) == (None, NONE)
-    assert state(1, [B, W, B, B]).pref is W  # CD -2: absolute White
+    assert (state(1, [W, W]).preference, state(1, [W, W]).strength) == (B, Strength.ABSOLUTE)
+    assert (state(1, [W, B, W]).preference, state(1, [W, B, W]).strength) == (B, Strength.STRONG)
+    assert (state(1, [W, B]).preference, state(1, [W, B]).strength) == (W, Strength.MILD)
+    assert (state(1, []).preference, state(1, []).strength) == (None, Strength.NONE)
+    assert state(1, [B, W, B, B]).preference is W  # CD -2: absolute White
 
 
 def test_5_2_1_both_preferences_granted() -> None:
-    white, black, rule, _ = dutch.allocate(state(1, [B]), state(2, [W]), W)
+    white, black, rule, _ = allocate(state(1, [B]), state(2, [W]), W)
     assert (white.id, black.id, rule) == (1, 2, "both-preferences")
 
 
 def test_5_2_2_stronger_preference_wins() -> None:
     # both want White: 2 has a strong preference (CD -1), 1 only a mild one
-    white, _, rule, msg = dutch.allocate(state(1, [W, B]), state(2, [W, B, B, W, B]), W)
+    white, _, rule, msg = allocate(state(1, [W, B]), state(2, [W, B, B, W, B]), W)
     assert (white.id, rule) == (2, "stronger-preference")
-    white, _, rule, msg = dutch.allocate(state(1, [W, B, B]), state(2, [B, W, B]), W)
+    white, _, rule, msg = allocate(state(1, [W, B, B]), state(2, [B, W, B]), W)
     assert (white.id, rule) == (1, "stronger-preference")
     assert "last two games" in msg
 
 
 def test_5_2_2_two_absolute_preferences_larger_colour_difference_wins() -> None:
-    white, _, rule, _ = dutch.allocate(state(1, [W, B, B]), state(2, [B, B, W, B, B]), W)
+    white, _, rule, _ = allocate(state(1, [W, B, B]), state(2, [B, B, W, B, B]), W)
     assert (white.id, rule) == (2, "larger-colour-difference")
 
 
 def test_5_2_3_alternate_from_the_last_round_the_histories_differ() -> None:
     a = state(1, [B, W, W, B])  # CD 0, mild White
     b = state(2, [W, B, W, B])  # CD 0, mild White
-    white, black, rule, _ = dutch.allocate(a, b, W)
+    white, black, rule, _ = allocate(a, b, W)
     # going back: B/B, W/W, then W (a) against B (b): a gets Black, b White
     assert (white.id, black.id, rule) == (2, 1, "alternation")
 
 
 def test_5_2_4_higher_ranked_preference_when_histories_are_identical() -> None:
-    white, _, rule, _ = dutch.allocate(state(3, [W, B]), state(4, [W, B]), W)
+    white, _, rule, _ = allocate(state(3, [W, B]), state(4, [W, B]), W)
     assert (white.id, rule) == (3, "higher-ranked-preference")
 
 
 def test_5_2_5_tpn_parity_with_the_initial_colour() -> None:
-    white, _, rule, _ = dutch.allocate(state(3, []), state(9, []), W)
+    white, _, rule, _ = allocate(state(3, []), state(9, []), W)
     assert (white.id, rule) == (3, "initial-colour")
-    white, _, _, _ = dutch.allocate(state(4, []), state(9, []), W)
+    white, _, _, _ = allocate(state(4, []), state(9, []), W)
     assert white.id == 9
-    white, _, _, _ = dutch.allocate(state(3, []), state(9, []), B)
+    white, _, _, _ = allocate(state(3, []), state(9, []), B)
     assert white.id == 9
 
 
@@ -229,24 +230,20 @@ def topscorer_request(total_rounds: int) -> PairingRequest:
 
 def test_c3_two_absolute_white_topscorers_may_meet_only_in_the_final_round() -> None:
     for total, allowed in ((3, True), (4, False)):
-        states, _ = build_states(topscorer_request(total))
-        states.sort(key=lambda p: (-p.score, p.tpn))
-        rnd = dutch._Round(topscorer_request(total), states)
-        assert rnd.ok(0, 1) is allowed
-        assert rnd.ok(2, 3) is False  # 3 and 4 are not topscorers: never
+        field = RoundField(build_states(topscorer_request(total)), W)
+        assert field.compatible(0, 1) is allowed
+        assert field.compatible(2, 3) is False  # 3 and 4 are not topscorers: never
     with pytest.raises(NoValidPairingError):
         dutch.pair_round(topscorer_request(4))
 
 
 def test_c10_c11_count_the_topscorer_who_gets_a_third_colour_in_a_row() -> None:
     req = topscorer_request(3)
-    states, _ = build_states(req)
-    states.sort(key=lambda p: (-p.score, p.tpn))
-    rnd = dutch._Round(req, states)
-    v = rnd.pv(0, 1)
-    assert v[rnd.O10] == 1  # whoever gets Black goes from CD -2 to -3 (C10)
-    assert v[rnd.O10 + 1] == 1  # and gets Black a third time in a row (C11)
-    assert v[rnd.O10 + 2] == 1  # and does not get the preference (C12)
+    costs = FailureCosts(RoundField(build_states(req), req.initial_colour))
+    v, at = costs.pair(0, 1), costs.layout
+    assert v[at.c10] == 1  # whoever gets Black goes from CD -2 to -3 (C10)
+    assert v[at.c11] == 1  # and gets Black a third time in a row (C11)
+    assert v[at.c12] == 1  # and does not get the preference (C12)
 
 
 # ----- floats and their criteria (C14-C21) -----------------------------------------------------
@@ -264,18 +261,18 @@ def float_request() -> PairingRequest:
 
 
 def test_float_history_by_round_from_pairing_scores() -> None:
-    states = {s.id: s for s in build_states(float_request())[0]}
-    assert states[1].floats == (DOWN, 0)
-    assert states[4].floats == (UP, 0)
-    assert states[2].floats == (0, 0)  # forfeit loss: no float (2026)
-    assert states[3].floats == (DOWN, 0)  # forfeit win: downfloat
-    assert states[5].floats == (DOWN, DOWN)  # PAB and half-point bye both downfloat
+    states = {s.id: s for s in build_states(float_request())}
+    assert states[1].floats == (Float.DOWN, Float.NONE)
+    assert states[4].floats == (Float.UP, Float.NONE)
+    assert states[2].floats == (Float.NONE, Float.NONE)  # forfeit loss: no float (2026)
+    assert states[3].floats == (Float.DOWN, Float.NONE)  # forfeit win: downfloat
+    assert states[5].floats == (Float.DOWN, Float.DOWN)  # PAB and half-point bye both downfloat
 
 
 def test_forfeits_are_not_meetings_and_have_no_colour() -> None:
-    states = {s.id: s for s in build_states(float_request())[0]}
+    states = {s.id: s for s in build_states(float_request())}
     assert 3 not in states[2].met and 2 not in states[3].met
-    assert states[2].colours == [B] and states[3].colours == [B]
+    assert states[2].colours == (B,) and states[3].colours == (B,)
     assert states[3].bye_ok is False  # a forfeit win bars the PAB
     assert states[5].bye_ok is False  # so does a PAB
     assert states[2].bye_ok is True
@@ -283,32 +280,31 @@ def test_forfeits_are_not_meetings_and_have_no_colour() -> None:
 
 def test_half_point_bye_does_not_bar_the_pab_but_a_full_point_bye_does() -> None:
     h = {1: [game(R.HALF_BYE)], 2: [game(R.FULL_BYE)], 3: [game(R.ZERO_BYE)]}
-    states = {s.id: s for s in build_states(PairingRequest(2, 5, players(h)))[0]}
+    states = {s.id: s for s in build_states(PairingRequest(2, 5, players(h)))}
     assert (states[1].bye_ok, states[2].bye_ok, states[3].bye_ok) == (True, False, True)
     assert states[3].floats == (0, 0)
 
 
 def test_float_vectors_count_each_float_criterion() -> None:
     req = float_request()
-    states, _ = build_states(req)
-    states.sort(key=lambda p: (-p.score, p.tpn))
-    rnd = dutch._Round(req, states)
+    states = build_states(req)
+    field = RoundField(states, req.initial_colour)
+    costs = FailureCosts(field)
+    at = costs.layout
     ix = {s.id: i for i, s in enumerate(states)}
-    K = rnd.K
     # leaving player 1 (downfloat last round) unpaired: C14 and C18 at its score level
-    f = rnd.fv(ix[1])
-    lv = rnd.level[states[ix[1]].score]
-    assert f[rnd.O14] == 1 and f[rnd.O18 + lv] == 1 and f[rnd.O14 + 2] == 0
+    f = costs.floater(ix[1])
+    lv = field.level[states[ix[1]].score]
+    assert f[at.c14] == 1 and f[at.c18 + lv] == 1 and f[at.c16] == 0
     # player 5 downfloated in r-1 and r-2: C14, C16, C18, C20
-    f = rnd.fv(ix[5])
-    lv5 = rnd.level[states[ix[5]].score]
-    assert (f[rnd.O14], f[rnd.O14 + 2], f[rnd.O18 + lv5], f[rnd.O18 + 2 * K + lv5]) == (1, 1, 1, 1)
-    # an MDP paired with 4 (upfloat last round): C15 and C19 at the MDP's level
-    hi = ix[1] if states[ix[1]].score > states[ix[4]].score else ix[3]
-    v = rnd.pv(hi, ix[4])
-    if states[hi].score > states[ix[4]].score:
-        assert v[rnd.O14 + 1] == 1
-        assert v[rnd.O18 + K + rnd.level[states[hi].score]] == 1
+    f = costs.floater(ix[5])
+    lv5 = field.level[states[ix[5]].score]
+    assert (f[at.c14], f[at.c16], f[at.c18 + lv5], f[at.c20 + lv5]) == (1, 1, 1, 1)
+    # 1 (1.5 points) paired with 4 (0.5, upfloat last round): C15 and C19 at 1's level
+    assert states[ix[1]].score > states[ix[4]].score
+    v = costs.pair(ix[1], ix[4])
+    assert v[at.c15] == 1
+    assert v[at.c19 + field.level[states[ix[1]].score]] == 1
 
 
 # ----- input checks and determinism ------------------------------------------------------------
@@ -392,3 +388,19 @@ def test_c14_a_player_who_floated_down_last_round_does_not_float_again() -> None
     assert frozenset((2, 4)) in pairs
     downs = {f.participant for f in result.explanation.floats if f.direction == "down"}
     assert 2 in downs and 3 not in downs
+
+
+def test_a_game_recorded_only_on_the_opponents_side_still_counts_as_a_meeting() -> None:
+    # 3's record says it drew with 1 in round 1; 1's record (a half-point bye) does not say so.
+    # The plain pairing is 1-3, 2-4. Both engines read one player state now: C1 holds whichever
+    # side recorded the game (the Dutch engine used to read only the first player's records).
+    h = {
+        1: [game(R.HALF_BYE)],
+        2: [game(R.HALF_BYE)],
+        3: [game(R.DRAW, 1, W)],
+        4: [game(R.HALF_BYE)],
+    }
+    req = PairingRequest(round_number=2, total_rounds=5, participants=players(h))
+    assert frozenset((1, 3)) not in pairs_of(dutch.pair_round(req))
+    states = {s.id: s for s in build_states(req)}
+    assert 3 in states[1].met and 1 in states[3].met

@@ -15,8 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing.engine import least_bad
+from pairing.engine.colours import allocate, higher_ranked
 from pairing.engine.errors import NoValidPairingError
+from pairing.engine.players import build_states
 from pairing.engine.types import (
     Colour,
     PairingRequest,
@@ -284,23 +285,26 @@ def explained_event(rng: random.Random, size: int, rounds: int) -> None:
 
 
 def assert_explained(req: PairingRequest, result: PairingResult) -> None:
-    states = {s.id: s for s in least_bad._states(req)}
+    in_order = build_states(req)
+    states = {s.id: s for s in in_order}
     notes = {note.board: note for note in result.explanation.boards}
     assert sorted(notes) == [b.number for b in result.boards]
     downs = {f.participant for f in result.explanation.floats if f.direction == "down"}
     ups = {f.participant for f in result.explanation.floats if f.direction == "up"}
     for board in result.boards:
-        a, b = sorted((states[board.white], states[board.black]), key=lambda s: s.rank)
-        colour, rule, _ = least_bad._allocate(a, b, req.initial_colour)
-        assert (board.white == a.id) == (colour is W), f"board {board.number}"
-        assert notes[board.number].colour_rule == rule, f"board {board.number}"
-        if a.pairing_score != b.pairing_score:
+        a, b = higher_ranked(states[board.white], states[board.black])
+        allocation = allocate(a, b, req.initial_colour)
+        assert (board.white, board.black) == (allocation.white.id, allocation.black.id), (
+            f"board {board.number}"
+        )
+        assert notes[board.number].colour_rule == allocation.rule, f"board {board.number}"
+        if a.score != b.score:
             assert a.id in downs and b.id in ups, f"board {board.number} mixes scores unexplained"
     if result.bye is not None:
         assert result.bye in downs
     groups: dict[int, list[int]] = {}
-    for s in sorted(states.values(), key=lambda s: s.rank):
-        groups.setdefault(s.pairing_score, []).append(s.id)
+    for s in in_order:
+        groups.setdefault(s.score, []).append(s.id)
     assert result.explanation.scoregroups == tuple((score, tuple(ids)) for score, ids in groups.items())
 
 

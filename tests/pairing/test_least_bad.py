@@ -29,10 +29,25 @@ def person(pid: int, *history: RoundRecord, name: str = "", available: bool = Tr
 
 
 def request(*participants: Participant, total: int = 9, **kwargs: object) -> PairingRequest:
+    """The round after ``participants``' histories. An opponent a history names who is not among
+    them is added as a participant who played only that game and is absent now."""
+    rounds = len(participants[0].history)
+    known = {p.id for p in participants}
+    fillers: dict[int, list[RoundRecord]] = {}
+    for p in participants:
+        for k, r in enumerate(p.history):
+            if r.opponent is not None and r.opponent not in known:
+                history = fillers.setdefault(r.opponent, [RoundRecord(ResultCode.ZERO_BYE)] * rounds)
+                assert r.colour is not None
+                history[k] = RoundRecord(r.result, p.id, r.colour.opposite)  # a draw: the same result
+    absent = tuple(
+        Participant(id=pid, tpn=pid, name=f"Filler {pid}", history=tuple(h), available=False)
+        for pid, h in sorted(fillers.items())
+    )
     return PairingRequest(
-        round_number=len(participants[0].history) + 1,
+        round_number=rounds + 1,
         total_rounds=total,
-        participants=participants,
+        participants=participants + absent,
         least_bad=True,
         **kwargs,  # type: ignore[arg-type]
     )
@@ -63,7 +78,7 @@ def exhausted_round_robin() -> PairingRequest:
         person(2, rec(4, W), rec(3, B), rec(1, B), name="Bo Chen"),
         person(3, rec(1, B), rec(2, W), rec(4, B), name="Cleo Dunn"),
         person(4, rec(2, B), rec(1, W), rec(3, W), name="Dan Eke"),
-        total=3,
+        total=4,
     )
 
 

@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 
 from pairing.engine import least_bad
 from pairing.engine.checks import check_pairing
+from pairing.engine.colours import allocate, higher_ranked
+from pairing.engine.players import build_states
 from pairing.engine.types import (
     Board,
     Colour,
@@ -142,7 +144,7 @@ def relaxation(req: PairingRequest, result: PairingResult) -> tuple[int, int, in
 
 def every_pairing(req: PairingRequest) -> Iterator[PairingResult]:
     """All pairings of the available participants, with colours as Art. 5.2 gives them."""
-    states = least_bad._states(req)
+    states = build_states(req)
 
     def matchings(rest: list[int]) -> Iterator[list[tuple[int, int]]]:
         if not rest:
@@ -158,9 +160,8 @@ def every_pairing(req: PairingRequest) -> Iterator[PairingResult]:
         for matching in matchings([i for i in everyone if i != bye]):
             boards = []
             for number, (i, j) in enumerate(matching, start=1):
-                colour, _, _ = least_bad._allocate(states[i], states[j], req.initial_colour)
-                white, black = (i, j) if colour is Colour.WHITE else (j, i)
-                boards.append(Board(number, states[white].id, states[black].id))
+                allocation = allocate(*higher_ranked(states[i], states[j]), req.initial_colour)
+                boards.append(Board(number, allocation.white.id, allocation.black.id))
             yield PairingResult(tuple(boards), None if bye is None else states[bye].id)
 
 

@@ -10,7 +10,7 @@ from pairing.tasks import round_pair_task
 def test_the_task_hands_the_round_id_to_the_service():
     with mock.patch("pairing.tasks.round_pair_execute") as service:
         round_pair_task.run(42)
-    service.assert_called_once_with(round_id=42)
+    service.assert_called_once_with(round_id=42, task_id=None)
 
 
 def test_the_task_is_registered_under_a_stable_name_and_has_time_limits():

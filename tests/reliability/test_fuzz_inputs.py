@@ -18,8 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
+from clubs.models import Club
 from tests.security import world as w
-from tournaments.models import AuditLog, Board, Club, Participant, Round, RoundBye, Tournament, TournamentRole
+from tests.security.test_authorization_matrix import TOURNAMENT_FORM
+from tournaments.models import AuditLog, Board, Participant, Round, RoundBye, Tournament, TournamentRole
 from tournaments.services.errors import ServiceError
 from tournaments.services.exchange_json import json_export
 from tournaments.services.exchange_trf import trf_export
@@ -326,3 +328,126 @@ def test_participant_forms_never_fail_and_a_rejected_one_changes_nothing(fields,
         assert response.status_code < 500, response.content[:500]
         if response.status_code not in (201, 302):
             assert counts() == before
+
+
+# --- hostile text, creations and deep JSON (issue 20) ---------------------------------------------
+
+HOSTILE = st.lists(
+    st.sampled_from(
+        [*"Anna Müller-Łukasz ,.'", "\r", "\n", "\t", "\x00", "\x07", "\u202e", "\u2066", "\u2069", "\u200b"]
+        + ["\u0308", "\u3164", "\u00ad", "\ufeff", "001", "   "]
+    ),
+    max_size=20,
+).map("".join)
+"""Names and places as a hostile user would type them: line breaks before a forged ``001``,
+direction overrides, invisible characters, combining marks."""
+
+
+def _clean_stored_text() -> bool:
+    """Every stored name, place and club passes the one text check unchanged."""
+    from tournaments.text import TextProblem, clean_line
+
+    values = list(Tournament.objects.values_list("name", "place")) + list(
+        Participant.objects.values_list("name", "club_name")
+    )
+    for pair in values:
+        for value in pair:
+            try:
+                if clean_line(value, label="x") != value:
+                    return False
+            except TextProblem:
+                return False
+    return True
+
+
+@fuzz(25)
+@given(
+    name=HOSTILE, place=HOSTILE, rounds=st.one_of(st.integers(-5, 200), TEXT, st.none()), key=st.booleans()
+)
+def test_tournament_creation_never_fails_and_stores_only_clean_text(name, place, rounds, key, staff):
+    web, api = staff
+    before = w.fingerprint()
+    form = {
+        **TOURNAMENT_FORM,
+        "name": name,
+        "place": place,
+        "rounds_planned": "" if rounds is None else str(rounds),
+        "expected_players": str(rounds),
+        "submission_key": "fuzz-key-" + "x" * key,
+    }
+    page = web.post("/t/new/", form)
+    assert page.status_code in (200, 302)
+    if page.status_code == 200:
+        assert w.fingerprint() == before
+    before = w.fingerprint()
+    headers = {"HTTP_IDEMPOTENCY_KEY": "fuzz-api-key"} if key else {}
+    response = api.post(
+        "/api/tournaments/",
+        json.dumps({"name": name, "place": place, "rounds_planned": rounds}),
+        content_type="application/json",
+        **headers,
+    )
+    assert response.status_code in (201, 400), response.content[:300]
+    if response.status_code == 400:
+        assert w.fingerprint() == before
+    assert _clean_stored_text()
+
+
+@fuzz(40)
+@given(names=st.lists(HOSTILE, min_size=1, max_size=6))
+def test_csv_import_of_hostile_names_stores_only_clean_distinct_names(names, tournament, arbiter):
+    from tournaments.text import same_name_key
+
+    text = "\n".join(f'"{n.replace(chr(34), "")}",1500' for n in names)
+    before = w.fingerprint()
+    preview = participants_import_csv(tournament=tournament, user=arbiter, text=text, commit=True)
+    if not preview.saved:
+        assert w.fingerprint() == before
+    stored = list(Participant.objects.filter(tournament=tournament).values_list("name", flat=True))
+    assert len({same_name_key(n) for n in stored}) == len(stored)
+    assert _clean_stored_text()
+
+
+@fuzz(25)
+@given(
+    depth=st.integers(30, 1200),
+    path=st.sampled_from(["/api/auth/token/", "/api/tournaments/", "/api/tournaments/import/json/"]),
+)
+def test_deeply_nested_json_is_never_a_server_error(depth, path, staff):
+    _, api = staff
+    before = w.fingerprint()
+    body = '{"name": ' + "[" * depth + "]" * depth + "}"
+    response = api.post(path, body, content_type="application/json")
+    assert response.status_code == 400, (depth, response.status_code)
+    assert w.fingerprint() == before
+
+
+@fuzz(40)
+@given(data=st.data())
+def test_json_restore_with_hostile_rounds_writes_all_or_nothing(data, backups, staff):
+    """Mutations aimed at what the schema checks: explanations, violations, statuses, numbers."""
+    _, backup = backups
+    _, api = staff
+    doc = json.loads(json.dumps(backup))
+    target = data.draw(st.integers(0, len(doc["rounds"]) - 1))
+    field = data.draw(
+        st.sampled_from(["explanation", "violations", "status", "number", "rounds_planned", "name"])
+    )
+    value = data.draw(st.one_of(JSON, HOSTILE, st.integers(-(2**40), 2**40)))
+    if field == "rounds_planned":
+        doc["tournament"]["rounds_planned"] = value
+    elif field == "name":
+        doc["participants"][0]["name"] = value
+    else:
+        doc["rounds"][target][field] = value
+    before = w.fingerprint()
+    response = api_post(api, "/api/tournaments/import/json/", {"backup": doc})
+    assert response.status_code in (201, 400), response.content[:500]
+    if response.status_code == 400:
+        assert w.fingerprint() == before
+    else:
+        created = Tournament.objects.get(pk=response.json()["id"])
+        web, _ = staff  # the same arbiter, organiser of what they restored
+        for rnd in created.rounds.all():
+            assert web.get(f"/t/{created.pk}/rounds/{rnd.number}/").status_code == 200
+    assert _clean_stored_text()

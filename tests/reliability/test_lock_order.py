@@ -33,18 +33,18 @@ def test_a_result_and_a_withdrawal_of_the_same_player_at_once_both_go_through(
     world = w.build(tournament, w.PUBLISHED)
     board = world.boards[0]
     player = board.white
-    refresh = results.round_refresh_status
+    bump = results.tournament_changed
     inside = threading.Event()
     go_on = threading.Event()
 
-    def held_open(rnd):
+    def held_open(*args, **kwargs):
         # The result's transaction has locked its rows and is about to finish: hold it here until
         # the withdrawal has started and is waiting for a lock.
         inside.set()
         go_on.wait(timeout=30)
-        return refresh(rnd)
+        return bump(*args, **kwargs)
 
-    monkeypatch.setattr(results, "round_refresh_status", held_open)
+    monkeypatch.setattr(results, "tournament_changed", held_open)
     errors: dict[str, BaseException] = {}
 
     def work(i: int) -> None:

@@ -6,7 +6,10 @@ DELETE (a 405 means it does not), so a new endpoint that accepts a write fails t
 somebody decides here who may use it.
 
 Roles: ``anonymous``; ``viewer`` (holds the public link: anonymous, having opened the public
-page); ``stranger`` (organises another tournament); ``arbiter``; ``organiser``. Levels:
+page); ``stranger`` (organises another tournament); ``arbiter``; ``organiser``; and three with a
+club role only, no role in the tournament itself: ``other_club`` (owner of another club),
+``club_arbiter`` and ``club_organiser`` (arbiter and organiser of the tournament's club: the club
+role grants the tournament role). Levels:
 
 * ``login``: any logged-in user (creating or importing a tournament makes them its organiser);
 * ``arbitrate``: arbiters and organisers (pairing, results, byes, withdrawals and their undoing,
@@ -37,12 +40,23 @@ from tournaments.services.exchange_json import json_export
 from tournaments.services.exchange_trf import trf_export
 
 LOGIN, ARBITRATE, ORGANISE = "login", "arbitrate", "organise"
-ROLES = ("anonymous", "viewer", "stranger", "arbiter", "organiser")
+ROLES = (
+    "anonymous",
+    "viewer",
+    "stranger",
+    "arbiter",
+    "organiser",
+    "other_club",
+    "club_arbiter",
+    "club_organiser",
+)
 ALLOWED = {
-    LOGIN: {"stranger", "arbiter", "organiser"},
-    ARBITRATE: {"arbiter", "organiser"},
-    ORGANISE: {"organiser"},
+    LOGIN: {"stranger", "arbiter", "organiser", "other_club", "club_arbiter", "club_organiser"},
+    ARBITRATE: {"arbiter", "organiser", "club_arbiter", "club_organiser"},
+    ORGANISE: {"organiser", "club_organiser"},
 }
+NOT_FOUND = {"stranger", "other_club"}
+"""Logged in with no role in the tournament: 404, the tournament's existence is not confirmed."""
 
 TOURNAMENT_FORM = {
     "name": "Spring Rapid",
@@ -89,6 +103,16 @@ def _participant(world: w.World) -> dict[str, Any]:
     return {"participant": world.people[0].pk, "round_number": 2, "kind": "half"}
 
 
+def _rated_player(world: w.World) -> dict[str, Any]:
+    """A player of the FIDE list (not tournament data: the fingerprint leaves it out)."""
+    from ratings.models import RatedPlayer
+
+    RatedPlayer.objects.get_or_create(
+        fide_id=1503014, defaults={"name": "Carlsen, Magnus", "search_key": "carlsen magnus", "checksum": 1}
+    )
+    return {"fide_id": "1503014"}
+
+
 def _report(world: w.World) -> int:
     """A report both players of board 1 confirmed (straight into the table: no audit row)."""
     from reports.models import ResultReport
@@ -127,6 +151,8 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
     ("tournaments:participant_add", "POST"): Endpoint(
         ARBITRATE, w.REGISTRATION, lambda _: {"name": "Nina Newcomer", "rating": 1500}
     ),
+    ("tournaments:participant_add_listed", "POST"): Endpoint(ARBITRATE, w.REGISTRATION, _rated_player),
+    ("tournaments:ratings_refresh", "POST"): Endpoint(ARBITRATE, w.REGISTRATION),
     ("tournaments:participants_import", "POST"): Endpoint(
         ARBITRATE, w.REGISTRATION, lambda _: {"text": "Ann Apple,1500\nBob Berry,1400", "commit": "1"}
     ),
@@ -196,6 +222,7 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
     ("api:forbidden-pair", "DELETE"): Endpoint(ARBITRATE, w.PUBLISHED),
     ("api:round-pair", "POST"): Endpoint(ARBITRATE, w.FINISHED),
     ("api:round-publish", "POST"): Endpoint(ARBITRATE, w.DRAFT),
+    ("api:round", "DELETE"): Endpoint(ARBITRATE, w.DRAFT),
     ("api:board", "PUT"): Endpoint(ARBITRATE, w.PUBLISHED, lambda _: {"result": "1-0", "version": 0}),
 }
 
@@ -212,6 +239,12 @@ NOT_IN_MATRIX = {
     "accounts:tokens": "creates one of the user's own tokens",
     "accounts:token_revoke": "revokes one of the user's own tokens",
     "accounts:legacy_token_revoke": "revokes the user's own older token",
+    # Sign-up and a user's own profile (no id in the URL: nobody reaches another's), covered by
+    # tests/accounts/test_signup.py and tests/accounts/test_profile.py.
+    "accounts:signup": "makes a new, unverified account (SIGNUP_MODE decides who may)",
+    "accounts:verify_resend": "mails the user's own verification link again (rate-limited)",
+    "accounts:profile": "the user's own name and email",
+    "accounts:email_change_cancel": "cancels the user's own email change",
     # A player's personal reporting link is the key, not a login: the player-side matrix (own board
     # only, revoked and guessed links, finished rounds) is tests/reports/test_authorization.py.
     "reports:player_report": "a player's reporting link",
@@ -279,10 +312,27 @@ def test_every_write_endpoint_is_in_the_matrix(django_user_model, tournament):
     assert {"tournaments:result", "api:board"} <= names
 
 
+def _club_staff(tournament, django_user_model) -> dict[str, Any]:
+    from clubs.models import Club, Membership
+
+    def member(username: str, club: Club, role: str) -> Any:
+        user = django_user_model.objects.create_user(username, password=f"{username}-pass-1")
+        Membership.objects.create(club=club, user=user, role=role)
+        return user
+
+    elsewhere = Club.objects.create(name="Hilltop", slug="hilltop")
+    return {
+        "other_club": member("hugo-hilltop", elsewhere, "owner"),
+        "club_arbiter": member("cara-club-arbiter", tournament.club, "arbiter"),
+        "club_organiser": member("cole-club-organiser", tournament.club, "organiser"),
+    }
+
+
 @pytest.fixture
-def as_role(organiser, arbiter, stranger):
+def as_role(organiser, arbiter, stranger, tournament, django_user_model):
     """A fresh client for the role, and the user it acts as (None for anonymous and viewers)."""
     users = {"organiser": organiser, "arbiter": arbiter, "stranger": stranger}
+    users.update(_club_staff(tournament, django_user_model))
 
     def make(role: str, world: w.World) -> tuple[Client, Any]:
         client = Client(raise_request_exception=False)
@@ -322,7 +372,7 @@ def test_each_role_gets_exactly_the_access_it_should(name, method, role, tournam
         assert response.status_code == 401
     elif user is None:
         assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
-    elif role == "stranger":
+    elif role in NOT_FOUND:
         assert response.status_code == 404
     else:
         assert response.status_code == 403

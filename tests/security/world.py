@@ -116,11 +116,14 @@ def build(tournament: Tournament, state: str) -> World:
 
 def fingerprint() -> tuple:
     """Everything a write could change, in one comparable value."""
-    from tournaments.models import AuditLog, Club, TournamentRole
+    from clubs.models import Club, Membership, RosterPlayer
+    from tournaments.models import AuditLog, TournamentRole
 
     return (
         AuditLog.objects.count(),
         Club.objects.count(),
+        tuple(Membership.objects.order_by("pk").values_list("pk", "role")),
+        tuple(RosterPlayer.objects.order_by("pk").values_list()),
         TournamentRole.objects.count(),
         tuple(Tournament.objects.order_by("pk").values_list()),
         tuple(Participant.objects.order_by("pk").values_list()),

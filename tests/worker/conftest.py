@@ -49,15 +49,22 @@ class WorkerProcess:
         return self.log.read_text(errors="replace")
 
 
-def start_worker(queue: str, log: Path, pool: str = "solo") -> WorkerProcess:
+def worker_database_url() -> str:
+    """The test database pytest-django created, for another process to connect to."""
     db = settings.DATABASES["default"]
-    url = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{connection.settings_dict['NAME']}"
+    return f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{connection.settings_dict['NAME']}"
+
+
+def start_worker(
+    queue: str, log: Path, pool: str = "solo", extra_env: dict[str, str] | None = None
+) -> WorkerProcess:
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings",
-        "DATABASE_URL": url,
+        "DATABASE_URL": worker_database_url(),
         "CELERY_QUEUE": queue,
         "DB_CONN_MAX_AGE": "0",
+        **(extra_env or {}),
     }
     handle = log.open("wb")
     popen = subprocess.Popen(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.db import DatabaseError, transaction
 
-from pairing.services.swiss import round_pair
+from pairing.services.swiss import round_pair, round_repair
 from tests import factories
 from tests.worker.conftest import start_worker, wait_for
 from tournaments.models import AuditLog, Board, Participant, Round, RoundBye, Tournament, TournamentRole
@@ -90,11 +90,11 @@ def test_a_worker_killed_mid_pairing_leaves_nothing_and_the_round_can_be_paired_
     assert not RoundBye.objects.filter(tournament=tournament, round_number=rnd.number).exists()
     assert not AuditLog.objects.filter(action="round_paired").exists()
 
-    # A new worker, and the arbiter clicks "Pair" again: the same round is re-queued and completes.
+    # A new worker, and the arbiter clicks "Pair again": the same round, a new claim, completes.
     worker = start_worker(celery_worker_process.queue, tmp_path / "second-worker.log")
     try:
         wait_for(lambda: "ready." in worker.output(), timeout=120, what="the second worker to start")
-        again = round_pair(tournament=tournament, user=user)
+        again = round_repair(round=rnd, user=user)
         assert again.pk == rnd.pk
         wait_for(lambda: status(rnd) != Round.Status.PAIRING, timeout=600, what="the second worker to pair")
         rnd.refresh_from_db()

@@ -22,6 +22,7 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from accounts.selectors import email_verified
 from tournaments.api.base import ApiView
 from tournaments.api.serializers import ErrorOutput, TokenOutput
 from tournaments.ratelimit import login_failed, login_locked, login_succeeded
@@ -57,7 +58,13 @@ class ObtainTokenView(ApiView):
                 status=status.HTTP_400_BAD_REQUEST,
             )
         login_succeeded(request, username)
-        token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])
+        user = serializer.validated_data["user"]
+        if not email_verified(user):
+            return Response(
+                {"detail": "Your email address is not verified yet: open the link we mailed to it."},
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        token, _ = Token.objects.get_or_create(user=user)
         return Response(TokenOutput({"token": token.key}).data)
 
 

@@ -17,11 +17,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, OperationalError
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import status
+from rest_framework.exceptions import APIException
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView, exception_handler
@@ -31,6 +34,7 @@ from tournaments.api.serializers import ErrorOutput
 from tournaments.models import Tournament
 from tournaments.permissions import VIEW, tournament_for_user
 from tournaments.services.errors import ServiceError
+from tournaments.services.submissions import once
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -72,10 +76,52 @@ def _is_transient(exc: OperationalError) -> bool:
     return type(cause).__name__ in _TRANSIENT or "database is locked" in str(exc)
 
 
+class PayloadTooLarge(APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "too_large"
+
+
+IMPORT_BODY_LIMIT = 5_000_000
+"""The TRF and JSON imports' request bodies (the file and its JSON wrapping): 5 MB, as documented."""
+_DRAIN_LIMIT = 64_000_000
+"""A larger body is not read to the end (the connection is closed); up to this, it is read and
+dropped so that the client hears the 413 instead of a reset connection."""
+
+
+def megabytes(size: int) -> str:
+    return f"{size / 1_000_000:.1f}".rstrip("0").rstrip(".") + f" MB ({size:,} bytes)"
+
+
+def read_body(request: Any, limit: int) -> None:
+    """Refuse a body over ``limit`` with a JSON 413 naming it, before Django's own check (a bare
+    HTML 400 at ``DATA_UPLOAD_MAX_MEMORY_SIZE``); a larger ``limit`` than that setting is honoured
+    by reading the body here."""
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    if length > limit:
+        if length <= _DRAIN_LIMIT and not request._read_started:
+            while request.read(65536):
+                pass
+        raise PayloadTooLarge(
+            f"The request body is {megabytes(length)}; this endpoint accepts at most {megabytes(limit)}."
+        )
+    multipart = request.META.get("CONTENT_TYPE", "").startswith("multipart/")
+    if length and not multipart and not request._read_started and not hasattr(request, "_body"):
+        request._body = request.read()
+
+
 class ApiView(APIView):
     """Staff endpoints: token or session authentication, then a role in the tournament."""
 
     permission_classes = [IsAuthenticated]
+    body_limit: int | None = None
+    """Largest request body; ``None``: Django's ``DATA_UPLOAD_MAX_MEMORY_SIZE``."""
+
+    def initial(self, request: Any, *args: Any, **kwargs: Any) -> None:
+        read_body(request._request, self.body_limit or settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+        super().initial(request, *args, **kwargs)
 
     def get_exception_handler(self):
         return api_exception_handler
@@ -90,9 +136,72 @@ ERRORS = {
     401: OpenApiResponse(ErrorOutput, description="Not logged in (send `Authorization: Token <key>`)."),
     403: OpenApiResponse(ErrorOutput, description="Your role in this tournament does not allow this."),
     404: OpenApiResponse(ErrorOutput, description="No such object, or no role in its tournament."),
+    413: OpenApiResponse(ErrorOutput, description="The request body is larger than the endpoint accepts."),
 }
 """Responses every staff endpoint can give, for the schema."""
 
 READ_ERRORS = {code: ERRORS[code] for code in (401, 404)}
 CONFLICT = {409: OpenApiResponse(ErrorOutput, description="Changed by someone else first; reload and retry.")}
 TEXT = OpenApiResponse(OpenApiTypes.STR, description="File contents.")
+
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description=(
+        "Optional, 8-64 letters, digits or - _ . : (a UUID is fine). Sending the same key again (a retry, "
+        "a double click) answers with the tournament the first request made instead of making another."
+    ),
+)
+
+
+def created_once(request: Any, make: Any) -> tuple[Any, dict[str, str]]:
+    """``make()`` at most once per ``Idempotency-Key`` (see ``services.submissions``): the tournament
+    and the response headers (``Idempotent-Replayed: true`` when it was made earlier)."""
+    tournament, created = once(user=request.user, key=request.headers.get("Idempotency-Key"), make=make)
+    return tournament, {} if created else {"Idempotent-Replayed": "true"}
+
+
+class HeaderPagination(LimitOffsetPagination):
+    """Lists come a page at a time (``?limit=&offset=``, at most :attr:`max_limit` rows), the body
+    still the plain list: the total is in ``X-Total-Count`` and the neighbouring pages in ``Link``
+    (``rel="next"`` / ``rel="prev"``), as many APIs do, so a client that reads short lists whole
+    needs no change."""
+
+    default_limit = 500
+    max_limit = 1000
+
+    def get_paginated_response(self, data: Any) -> Response:
+        headers = {"X-Total-Count": str(self.count)}
+        links = [
+            f'<{url}>; rel="{rel}"'
+            for rel, url in (("next", self.get_next_link()), ("prev", self.get_previous_link()))
+            if url
+        ]
+        if links:
+            headers["Link"] = ", ".join(links)
+        return Response(data, headers=headers)
+
+
+PAGE_PARAMETERS = [
+    OpenApiParameter(
+        "limit",
+        OpenApiTypes.INT,
+        OpenApiParameter.QUERY,
+        description=f"Rows per page (default {HeaderPagination.default_limit}, at most {HeaderPagination.max_limit}).",
+    ),
+    OpenApiParameter(
+        "offset",
+        OpenApiTypes.INT,
+        OpenApiParameter.QUERY,
+        description="Rows to skip. The response's `X-Total-Count` header is the total; `Link` names the next and previous pages.",
+    ),
+]
+
+
+def paginated(view: APIView, queryset: Any, serializer: Any) -> Response:
+    """One page of ``queryset`` through ``serializer`` (see :class:`HeaderPagination`)."""
+    pager = HeaderPagination()
+    page = pager.paginate_queryset(queryset, view.request, view=view)
+    return pager.get_paginated_response(serializer(page, many=True).data)

@@ -12,7 +12,7 @@ from rest_framework import status
 from rest_framework.response import Response
 
 from tournaments.api import serializers as s
-from tournaments.api.base import ERRORS, TEXT, ApiView
+from tournaments.api.base import ERRORS, IDEMPOTENCY_KEY, IMPORT_BODY_LIMIT, TEXT, ApiView, created_once
 from tournaments.services.exchange_csv import csv_export
 from tournaments.services.exchange_json import json_export, json_import
 from tournaments.services.exchange_trf import trf_export
@@ -25,7 +25,7 @@ def _file(content: str, content_type: str, filename: str) -> HttpResponse:
     return response
 
 
-def _imported(tournament) -> Response:
+def _imported(tournament, headers: dict[str, str]) -> Response:
     data = {
         "id": tournament.pk,
         "name": tournament.name,
@@ -33,7 +33,7 @@ def _imported(tournament) -> Response:
         "rounds": tournament.rounds.count(),
         "warnings": getattr(tournament, "import_warnings", []),
     }
-    return Response(s.ImportedOutput(data).data, status=status.HTTP_201_CREATED)
+    return Response(s.ImportedOutput(data).data, status=status.HTTP_201_CREATED, headers=headers)
 
 
 class TrfExportView(ApiView):
@@ -75,30 +75,44 @@ class CsvExportView(ApiView):
 
 
 class TrfImportView(ApiView):
+    body_limit = IMPORT_BODY_LIMIT
+
     @extend_schema(
         request=s.TrfImportInput,
+        parameters=[IDEMPOTENCY_KEY],
         responses={201: s.ImportedOutput, **ERRORS},
-        summary="Create a tournament from a TRF file (errors name the line and column)",
+        summary="Create a tournament from a TRF file (errors name the line and column; at most 5 MB)",
     )
     def post(self, request):
         data = s.TrfImportInput(data=request.data)
         data.is_valid(raise_exception=True)
-        tournament = trf_import(
-            text=data.validated_data["trf"], owner=request.user, name=data.validated_data.get("name", "")
+        made = created_once(
+            request,
+            lambda: trf_import(
+                text=data.validated_data["trf"], owner=request.user, name=data.validated_data.get("name", "")
+            ),
         )
-        return _imported(tournament)
+        return _imported(*made)
 
 
 class JsonImportView(ApiView):
+    body_limit = IMPORT_BODY_LIMIT
+
     @extend_schema(
         request=s.JsonImportInput,
+        parameters=[IDEMPOTENCY_KEY],
         responses={201: s.ImportedOutput, **ERRORS},
-        summary="Restore a JSON backup as a new tournament (all or nothing)",
+        summary="Restore a JSON backup as a new tournament (all or nothing; at most 5 MB)",
     )
     def post(self, request):
         data = s.JsonImportInput(data=request.data)
         data.is_valid(raise_exception=True)
-        tournament = json_import(
-            data=data.validated_data["backup"], owner=request.user, name=data.validated_data.get("name", "")
+        made = created_once(
+            request,
+            lambda: json_import(
+                data=data.validated_data["backup"],
+                owner=request.user,
+                name=data.validated_data.get("name", ""),
+            ),
         )
-        return _imported(tournament)
+        return _imported(*made)

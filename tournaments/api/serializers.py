@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from tournaments.models import Board, Club, ForbiddenPair, Participant, Round, RoundBye, Tournament
+from clubs.models import Club
+from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.services.exchange_trf_import import trf_text
 from tournaments.services.tournaments import DESCRIPTIVE_FIELDS, SETTING_FIELDS
 

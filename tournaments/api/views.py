@@ -17,7 +17,16 @@ from rest_framework.response import Response
 from pairing.adapters import standings_for_tournament
 from pairing.services import round_robin, swiss
 from tournaments.api import serializers as s
-from tournaments.api.base import CONFLICT, ERRORS, READ_ERRORS, ApiView
+from tournaments.api.base import (
+    CONFLICT,
+    ERRORS,
+    IDEMPOTENCY_KEY,
+    PAGE_PARAMETERS,
+    READ_ERRORS,
+    ApiView,
+    created_once,
+    paginated,
+)
 from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import ARBITRATE, ORGANISE, visible_tournaments
 from tournaments.services import (
@@ -31,7 +40,13 @@ from tournaments.services import (
 )
 from tournaments.services.errors import ValidationFailed
 
-_BOARDS = Board.objects.select_related("round", "white", "black").order_by("number")
+_BOARDS = (
+    Board.objects.select_related("round", "white", "black")
+    # A board needs its round's number only: the explanation of a big round is megabytes of JSON,
+    # and decoding it once per board made reading a 2,000-board round take seconds.
+    .defer("round__explanation", "round__violations", "round__error")
+    .order_by("number")
+)
 _BYES = RoundBye.objects.select_related("participant").order_by(
     "participant__pairing_number", "participant_id"
 )
@@ -56,21 +71,28 @@ def _round_detail(rnd: Round) -> dict:
 
 
 class TournamentListView(ApiView):
-    @extend_schema(responses={200: s.TournamentOutput(many=True), **READ_ERRORS}, summary="Your tournaments")
+    @extend_schema(
+        parameters=PAGE_PARAMETERS,
+        responses={200: s.TournamentOutput(many=True), **READ_ERRORS},
+        summary="Your tournaments",
+    )
     def get(self, request):
-        mine = visible_tournaments(request.user).order_by("-created_at")
-        return Response(s.TournamentOutput(mine, many=True).data)
+        mine = visible_tournaments(request.user).order_by("-created_at", "-id")
+        return paginated(self, mine, s.TournamentOutput)
 
     @extend_schema(
         request=s.TournamentInput,
+        parameters=[IDEMPOTENCY_KEY],
         responses={201: s.TournamentOutput, **ERRORS},
         summary="Create a tournament (you become its organiser)",
     )
     def post(self, request):
         data = s.TournamentInput(data=request.data)
         data.is_valid(raise_exception=True)
-        tournament = tournaments.tournament_create(user=request.user, **data.validated_data)
-        return Response(s.TournamentOutput(tournament).data, status=status.HTTP_201_CREATED)
+        tournament, headers = created_once(
+            request, lambda: tournaments.tournament_create(user=request.user, **data.validated_data)
+        )
+        return Response(s.TournamentOutput(tournament).data, status=status.HTTP_201_CREATED, headers=headers)
 
 
 class TournamentDetailView(ApiView):
@@ -94,11 +116,15 @@ class TournamentDetailView(ApiView):
 
 
 class ParticipantListView(ApiView):
-    @extend_schema(responses={200: s.ParticipantOutput(many=True), **READ_ERRORS}, summary="Participants")
+    @extend_schema(
+        parameters=PAGE_PARAMETERS,
+        responses={200: s.ParticipantOutput(many=True), **READ_ERRORS},
+        summary="Participants",
+    )
     def get(self, request, tournament_id: int):
         tournament = self.tournament(tournament_id)
         people = tournament.participants.order_by(F("pairing_number").asc(nulls_last=True), "id")
-        return Response(s.ParticipantOutput(people, many=True).data)
+        return paginated(self, people, s.ParticipantOutput)
 
     @extend_schema(
         request=s.ParticipantInput,
@@ -196,12 +222,16 @@ class WithdrawalUndoView(ApiView):
 
 class ByeListView(ApiView):
     @extend_schema(
-        responses={200: s.ByeOutput(many=True), **READ_ERRORS}, summary="Byes and absences, all rounds"
+        parameters=PAGE_PARAMETERS,
+        responses={200: s.ByeOutput(many=True), **READ_ERRORS},
+        summary="Byes and absences, all rounds",
     )
     def get(self, request, tournament_id: int):
         tournament = self.tournament(tournament_id)
-        byes = _BYES.filter(tournament=tournament).order_by("round_number", "participant__pairing_number")
-        return Response(s.ByeOutput(byes, many=True).data)
+        byes = _BYES.filter(tournament=tournament).order_by(
+            "round_number", "participant__pairing_number", "id"
+        )
+        return paginated(self, byes, s.ByeOutput)
 
     @extend_schema(
         request=s.ByeInput,
@@ -245,12 +275,13 @@ def _participant(tournament: Tournament, pk: int, field: str) -> Participant:
 
 class ForbiddenPairListView(ApiView):
     @extend_schema(
+        parameters=PAGE_PARAMETERS,
         responses={200: s.ForbiddenPairOutput(many=True), **READ_ERRORS},
         summary="Forbidden pairs: participants the pairing keeps apart",
     )
     def get(self, request, tournament_id: int):
         tournament = self.tournament(tournament_id)
-        return Response(s.ForbiddenPairOutput(_PAIRS.filter(tournament=tournament), many=True).data)
+        return paginated(self, _PAIRS.filter(tournament=tournament), s.ForbiddenPairOutput)
 
     @extend_schema(
         request=s.ForbiddenPairInput,
@@ -285,11 +316,13 @@ class ForbiddenPairDetailView(ApiView):
 
 class RoundListView(ApiView):
     @extend_schema(
-        responses={200: s.RoundOutput(many=True), **READ_ERRORS}, summary="Rounds, drafts included"
+        parameters=PAGE_PARAMETERS,
+        responses={200: s.RoundOutput(many=True), **READ_ERRORS},
+        summary="Rounds, drafts included",
     )
     def get(self, request, tournament_id: int):
         tournament = self.tournament(tournament_id)
-        return Response(s.RoundOutput(tournament.rounds.order_by("number"), many=True).data)
+        return paginated(self, tournament.rounds.defer("explanation").order_by("number"), s.RoundOutput)
 
 
 class RoundPairView(ApiView):
@@ -299,6 +332,10 @@ class RoundPairView(ApiView):
             202: OpenApiResponse(
                 s.RoundOutput,
                 description="Pairing queued: poll the round until its status is `draft` (or `failed`).",
+            ),
+            503: OpenApiResponse(
+                s.ErrorOutput,
+                description="The pairing service (task queue) cannot be reached: nothing was created; try again.",
             ),
             **ERRORS,
         },
@@ -329,10 +366,23 @@ class TournamentStartView(ApiView):
 
 class RoundDetailView(ApiView):
     @extend_schema(
-        responses={200: s.RoundDetailOutput, **READ_ERRORS}, summary="A round with its boards and byes"
+        responses={200: s.RoundDetailOutput, **READ_ERRORS},
+        summary="A round with its boards and byes (a pairing past the task's time limit reads as failed)",
     )
     def get(self, request, tournament_id: int, number: int):
-        return Response(_round_detail(_round(self.tournament(tournament_id), number)))
+        tournament = self.tournament(tournament_id)
+        swiss.round_pairing_expire(round=_round(tournament, number))
+        return Response(_round_detail(_round(tournament, number)))
+
+    @extend_schema(
+        request=None,
+        responses={204: None, **ERRORS},
+        summary="Delete a draft, a failed round or a round being paired (cancel)",
+    )
+    def delete(self, request, tournament_id: int, number: int):
+        tournament = self.tournament(tournament_id, ARBITRATE)
+        swiss.round_delete(round=_round(tournament, number), user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class RoundPublishView(ApiView):
@@ -341,15 +391,22 @@ class RoundPublishView(ApiView):
     )
     def post(self, request, tournament_id: int, number: int):
         tournament = self.tournament(tournament_id, ARBITRATE)
-        rnd = swiss.round_publish(round=_round(tournament, number), user=request.user)
+        draft = get_object_or_404(Round.objects.defer("explanation"), tournament=tournament, number=number)
+        rnd = swiss.round_publish(round=draft, user=request.user)
         return Response(_round_detail(_round(tournament, rnd.number)))
 
 
 class BoardListView(ApiView):
-    @extend_schema(responses={200: s.BoardOutput(many=True), **READ_ERRORS}, summary="A round's boards")
+    @extend_schema(
+        parameters=PAGE_PARAMETERS,
+        responses={200: s.BoardOutput(many=True), **READ_ERRORS},
+        summary="A round's boards",
+    )
     def get(self, request, tournament_id: int, number: int):
-        rnd = _round(self.tournament(tournament_id), number)
-        return Response(s.BoardOutput(rnd.boards.all(), many=True).data)
+        rnd = get_object_or_404(
+            Round.objects.only("pk"), tournament=self.tournament(tournament_id), number=number
+        )
+        return paginated(self, _BOARDS.filter(round=rnd), s.BoardOutput)
 
 
 class BoardResultView(ApiView):

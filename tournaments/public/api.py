@@ -22,7 +22,11 @@ from tournaments.public.selectors import (
 )
 from tournaments.public.standings import standings_for_api
 
-_BOARDS = Board.objects.select_related("round", "white", "black").order_by("number")
+_BOARDS = (
+    Board.objects.select_related("round", "white", "black")
+    .defer("round__explanation", "round__violations", "round__error")  # not once per board
+    .order_by("number")
+)
 _NOT_FOUND = {404: s.ErrorOutput}
 
 
@@ -70,7 +74,7 @@ class PublicRoundDetailView(PublicView):
     def get(self, request, token: str, number: int):
         tournament = self.public_tournament(token)
         rnd = get_object_or_404(
-            Round.objects.prefetch_related(Prefetch("boards", queryset=_BOARDS)),
+            Round.objects.defer("explanation").prefetch_related(Prefetch("boards", queryset=_BOARDS)),
             tournament=tournament,
             number=number,
             status__in=PUBLIC_ROUND_STATUSES,

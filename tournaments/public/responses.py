@@ -8,10 +8,18 @@ cached page stale at once and nothing has to be deleted.
 Open pages poll their own partial with ``?v=<version they show>``. When that is still the
 current version the answer is an empty 204 (htmx swaps nothing); once the tournament is
 finished it is 286, which tells htmx 2 to stop polling.
+
+The cache holds each page gzipped with its ETag, so a hit costs no rendering and no compressing
+(clients that do not take gzip get it inflated). Anonymous visitors' pages say
+``Cache-Control: public, max-age=2`` (:data:`MICRO_CACHE_SECONDS`), which the front proxy
+(``deploy/nginx.conf``) honours: a hall of phones costs Django about one request per page every
+two seconds. That lifetime is also how long a revoked link may still answer from the proxy; the
+app itself answers 404 at once, since the token is looked up on every request.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -31,25 +39,44 @@ NO_INDEX = "noindex, nofollow"
 """The link is shared with the people at the venue, not with search engines."""
 BUILD_LOCK_SECONDS = 30
 """How long a page build may hold its lock before another request may build the page too."""
+BUILD_WAIT_SECONDS = 2.0
+"""How long a visitor waits for another request's build when no earlier version can be shown."""
+MICRO_CACHE_SECONDS = 2
+"""``max-age`` of an anonymous public page: what a proxy or browser may reuse without asking."""
+STALE_SECONDS = 2
+"""``stale-while-revalidate``: a proxy may answer from the expired copy while it fetches the new one."""
 
 
 def is_finished(tournament: Tournament) -> bool:
     return tournament.status == Tournament.Status.FINISHED
 
 
-def page_cache_key(tournament: Tournament, name: str, htmx: bool, params: Mapping[str, Any]) -> str:
+def page_cache_key(
+    tournament: Tournament, name: str, htmx: bool, params: Mapping[str, Any], *, version: int | None = None
+) -> str:
+    """The key of one page at one ``version`` (by default ``tournament.version``)."""
+    return f"{_page_key_stem(tournament, name, htmx, params)}:v{_version(tournament, version)}:{tournament.status}"
+
+
+def _page_key_stem(tournament: Tournament, name: str, htmx: bool, params: Mapping[str, Any]) -> str:
+    """The page whatever the version: where the last built copy is kept for stale-while-revalidate."""
     # Visitors' input (the search box) goes in hashed: keys stay short and safe for any backend.
     extra = hashlib.sha256(urlencode(sorted(params.items())).encode()).hexdigest()[:24]
     kind = "partial" if htmx else "page"
-    # The status is in the key too: a page cached while the event ran polls and says it updates
-    # itself; once finished it must not, whether or not finishing bumped the version.
-    version = f"v{tournament.version}:{tournament.status}"
-    return f"public:{tournament.public_token}:{tournament.pk}:{version}:{name}:{kind}:{extra}"
+    # The status is in the full key too: a page cached while the event ran polls and says it
+    # updates itself; once finished it must not, whether or not finishing bumped the version.
+    return f"public:{tournament.public_token}:{tournament.pk}:{name}:{kind}:{extra}"
 
 
-def poll_unchanged(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
+def _version(tournament: Tournament, version: int | None) -> int:
+    return tournament.version if version is None else version
+
+
+def poll_unchanged(
+    request: HttpRequest, tournament: Tournament, version: int | None = None
+) -> HttpResponse | None:
     """The empty answer to a poll from a page that is already up to date, or ``None``."""
-    if not getattr(request, "htmx", False) or request.GET.get("v") != str(tournament.version):
+    if not getattr(request, "htmx", False) or request.GET.get("v") != str(_version(tournament, version)):
         return None
     if is_finished(tournament):
         return HttpResponseStopPolling()
@@ -66,43 +93,84 @@ def public_render(
     name: str,
     params: Mapping[str, Any] | None = None,
     content_type: str = "text/html; charset=utf-8",
+    version: int | None = None,
 ) -> HttpResponse:
     """Render ``template`` (or its ``partial`` for htmx requests) through the version-keyed cache.
 
     ``build`` makes the context and runs only on a cache miss; ``params`` are the request values
     the page depends on (they go into the cache key, so nothing else from the query string can
-    make two visitors see different pages).
+    make two visitors see different pages). ``version`` is what the page depends on when it is not
+    every change (the standings pass ``tournament.standings_version``); polls compare with it.
     """
-    unchanged = poll_unchanged(request, tournament)
+    version = _version(tournament, version)
+    unchanged = poll_unchanged(request, tournament, version)
     if unchanged is not None:
-        return unchanged
+        return _headers(request, unchanged, None)
     htmx = bool(getattr(request, "htmx", False)) and partial is not None
     params = dict(params or {})
-    key = page_cache_key(tournament, name, htmx, params)
+    key = page_cache_key(tournament, name, htmx, params, version=version)
     # The key names the page and the version, so it is a fine validator: a phone reloading an
     # unchanged page gets a 304 after one query.
-    etag = '"' + hashlib.sha256(key.encode()).hexdigest()[:32] + '"'
+    etag = _etag(key)
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
-        return _headers(not_modified, etag)
-    # Right after a result every open page polls at once. One request builds the new page; the
-    # other polls are told "nothing yet" (None, then 204) and pick it up on their next poll.
-    content = single_flight(
+        return _headers(request, not_modified, etag)
+    # Right after a result every open page asks for it at once. One request builds the new page;
+    # the others are answered with the page as it was (stale-while-revalidate), polls with
+    # "nothing yet" (None, then 204) so they pick the new one up on their next poll.
+    built = single_flight(
         key,
-        lambda: _render(request, tournament, template, partial if htmx else None, build, params),
+        lambda: (
+            etag,
+            _compress(
+                _render(request, tournament, template, partial if htmx else None, build, params, version)
+            ),
+        ),
         lock_seconds=BUILD_LOCK_SECONDS,
+        wait_seconds=BUILD_WAIT_SECONDS,
         if_busy=(lambda: None) if is_poll(request) else None,
+        stale_key=_page_key_stem(tournament, name, htmx, params) + f":{tournament.status}",
+        background=not is_poll(request),
     )
-    if content is None:
-        return HttpResponse(status=204)
-    return _headers(HttpResponse(content, content_type=content_type), etag)
+    if built is None:
+        return _headers(request, HttpResponse(status=204), None)
+    built_etag, compressed = built
+    response = HttpResponse(content_type=content_type)
+    if _accepts_gzip(request):
+        response.content = compressed
+        response["Content-Encoding"] = "gzip"
+    else:
+        response.content = gzip.decompress(compressed)
+    return _headers(request, response, built_etag)
 
 
-def _headers(response: HttpResponse, etag: str) -> HttpResponse:
-    response["ETag"] = etag
+def _etag(key: str) -> str:
+    return '"' + hashlib.sha256(key.encode()).hexdigest()[:32] + '"'
+
+
+def _compress(text: str) -> bytes:
+    # mtime=0: the same page compresses to the same bytes.
+    return gzip.compress(text.encode(), compresslevel=6, mtime=0)
+
+
+def _accepts_gzip(request: HttpRequest) -> bool:
+    return "gzip" in request.headers.get("Accept-Encoding", "").lower()
+
+
+def _headers(request: HttpRequest, response: HttpResponse, etag: str | None) -> HttpResponse:
+    if etag is not None:
+        response["ETag"] = etag
     response["X-Robots-Tag"] = NO_INDEX
-    patch_vary_headers(response, ["HX-Request"])
-    patch_cache_control(response, no_cache=True)
+    patch_vary_headers(response, ["HX-Request", "Accept-Encoding"])
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        patch_cache_control(response, private=True, no_cache=True)
+    else:
+        # Anonymous pages are the same for everyone: a proxy (and the phone) may reuse one for a
+        # couple of seconds, which is also the longest a revoked link can outlive its revocation.
+        patch_cache_control(
+            response, public=True, max_age=MICRO_CACHE_SECONDS, stale_while_revalidate=STALE_SECONDS
+        )
     return response
 
 
@@ -110,20 +178,21 @@ def is_poll(request: HttpRequest) -> bool:
     return bool(getattr(request, "htmx", False)) and "v" in request.GET
 
 
-def _render(request, tournament, template, partial, build, params) -> str:
+def _render(request, tournament, template, partial, build, params, version) -> str:
     context = build()
     context.setdefault("tournament", tournament)
     context["polling"] = not is_finished(tournament)
     context["poll_seconds"] = POLL_SECONDS
-    context["poll_query"] = _poll_query(params, tournament)
+    context["poll_query"] = _poll_query(params, version)
+    context["page_version"] = version
     # Long lists link every name; one reverse() per page instead of one per row.
     context["player_prefix"] = reverse("public:participant", args=[tournament.public_token, 0])[:-2]
     return render_to_string(f"{template}#{partial}" if partial else template, context)
 
 
-def _poll_query(params: Mapping[str, Any], tournament: Tournament) -> str:
+def _poll_query(params: Mapping[str, Any], version: int) -> str:
     """The query string a partial polls with: the page's own parameters plus the version it shows."""
-    return urlencode({**{k: v for k, v in params.items() if v not in ("", None)}, "v": tournament.version})
+    return urlencode({**{k: v for k, v in params.items() if v not in ("", None)}, "v": version})
 
 
 def public_file(

@@ -10,11 +10,14 @@ Scores are half-points, as in the models; :func:`format_points` turns them into 
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.db.models.fields.json import KeyTransform
 from django.http import Http404
 
@@ -22,6 +25,8 @@ from pairing.adapters import board_result_codes, scoring_for
 from pairing.engine.types import ResultCode
 from tournaments.models import Board, Participant, Round, RoundBye, Tournament
 from tournaments.scores import format_points
+
+T = TypeVar("T")
 
 PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.FINISHED)
 PUBLIC_PARTICIPANT_FIELDS = ("id", "tournament_id", *Participant.PUBLIC_FIELDS)
@@ -111,32 +116,39 @@ class Entry:
     score_after: int | None = None
 
 
-def _board_entries(tournament: Tournament, board: BoardRow, round_number: int) -> tuple[Entry, Entry]:
+ResultScores = dict[str, tuple[int, str, int, str]]
+"""A board's result → white's half-points and symbol, black's half-points and symbol."""
+
+
+def result_scores(tournament: Tournament) -> ResultScores:
+    """Each result's points and symbols under the tournament's scoring, worked out once: a
+    1000-player event has 4500 boards and only eight kinds of result."""
+    scoring = scoring_for(tournament)
+    table: ResultScores = {}
+    for result in Board.Result.values:
+        codes = board_result_codes(result) if result else None
+        if codes is None:  # not played (0-0): no letter, no points
+            table[result] = (0, "0", 0, "0")
+            continue
+        white, black = codes
+        table[result] = (
+            scoring.points(white),
+            SYMBOL.get(white, "0"),
+            scoring.points(black),
+            SYMBOL.get(black, "0"),
+        )
+    return table
+
+
+def _board_entries(scores: ResultScores, board: BoardRow, round_number: int) -> tuple[Entry, Entry]:
     if not board.result:
         white = Entry(round_number, None, "", board.black_id, "w", board.number)
         black = Entry(round_number, None, "", board.white_id, "b", board.number)
         return white, black
-    # Not played (0-0): no letter, no points.
-    codes = board_result_codes(board.result)
-    scoring = scoring_for(tournament)
-    code_white, code_black = codes if codes is not None else (None, None)
+    white_points, white_symbol, black_points, black_symbol = scores.get(board.result, (0, "0", 0, "0"))
     return (
-        Entry(
-            round_number,
-            scoring.points(code_white) if code_white else 0,
-            SYMBOL.get(code_white, "0") if code_white else "0",
-            board.black_id,
-            "w",
-            board.number,
-        ),
-        Entry(
-            round_number,
-            scoring.points(code_black) if code_black else 0,
-            SYMBOL.get(code_black, "0") if code_black else "0",
-            board.white_id,
-            "b",
-            board.number,
-        ),
+        Entry(round_number, white_points, white_symbol, board.black_id, "w", board.number),
+        Entry(round_number, black_points, black_symbol, board.white_id, "b", board.number),
     )
 
 
@@ -146,6 +158,18 @@ class BoardRow:
     white_id: int
     black_id: int
     result: str
+
+
+def participant_version(tournament: Tournament, participant_id: int) -> int:
+    """The version one participant's page depends on (one query): the standings' version, or the
+    later version their own result was entered at. Other boards' results in the round being played
+    do not change their page, so a thousand player pages are not all rebuilt after every result."""
+    own = (
+        Board.objects.filter(round__tournament=tournament, changed_version__gt=tournament.standings_version)
+        .filter(Q(white_id=participant_id) | Q(black_id=participant_id))
+        .aggregate(latest=Max("changed_version"))["latest"]
+    )
+    return max(tournament.standings_version, own or 0)
 
 
 # --- the whole public picture --------------------------------------------------------------------
@@ -188,6 +212,75 @@ class Snapshot:
         return sum(entry.points or 0 for number, entry in entries.items() if number < round_number)
 
 
+_KEPT: dict[tuple[object, ...], object] = {}
+_KEPT_LOCK = threading.Lock()
+KEPT_PER_PROCESS = 8
+"""Read-only values (snapshots, explained rounds) each web process keeps, the newest ones."""
+
+
+def kept(key: tuple[object, ...], load: Callable[[], T]) -> T:
+    """``load()``, once per process for ``key`` (which must name everything the value depends on:
+    the tournament's id, link token and the version in force). Values are never changed after."""
+    with _KEPT_LOCK:
+        found = _KEPT.get(key)
+    if found is not None:
+        return found  # type: ignore[return-value]
+    value = load()
+    with _KEPT_LOCK:
+        _KEPT[key] = value
+        while len(_KEPT) > KEPT_PER_PROCESS:
+            _KEPT.pop(next(iter(_KEPT)))
+    return value
+
+
+def snapshot_shared(*, tournament: Tournament) -> Snapshot:
+    """The public picture of ``tournament`` at its current version, loaded once per process: the
+    pairings, standings, crosstable and the other pages of one version share it."""
+    key = ("snapshot", tournament.pk, tournament.public_token, tournament.version, tournament.updated_at)
+    return kept(key, lambda: snapshot_load(tournament=tournament))
+
+
+def _rounds_explained(tournament: Tournament) -> list[Round]:
+    """The public rounds with their explanations, decoded once per process and standings version
+    (publishing, finishing or re-pairing a round moves it; a result in play does not)."""
+    key = ("rounds", tournament.pk, tournament.public_token, tournament.standings_version)
+    return kept(key, lambda: public_rounds(tournament=tournament, with_explanations=True))
+
+
+def participant_snapshot(*, tournament: Tournament, participant_id: int) -> Snapshot:
+    """The public picture as one participant's page needs it: every public round (explained), but
+    only their own boards and byes and the people they met (three small queries), so a player's
+    page costs the same in a 1000-player open as in a club evening."""
+    rounds = _rounds_explained(tournament)
+    numbers = [rnd.number for rnd in rounds]
+    boards: dict[int, list[BoardRow]] = defaultdict(list)
+    rows = (
+        Board.objects.filter(round__tournament=tournament, round__status__in=PUBLIC_ROUND_STATUSES)
+        .filter(Q(white_id=participant_id) | Q(black_id=participant_id))
+        .order_by("round__number", "number")
+        .values_list("round__number", "number", "white_id", "black_id", "result")
+    )
+    met = {participant_id}
+    for number, *board in rows:
+        row = BoardRow(*board)
+        boards[number].append(row)
+        met.update((row.white_id, row.black_id))
+    participants = {
+        p.id: p
+        for p in Participant.objects.filter(tournament=tournament, pk__in=met).only(
+            *PUBLIC_PARTICIPANT_FIELDS
+        )
+    }
+    byes: dict[int, list[RoundBye]] = defaultdict(list)
+    for bye in RoundBye.objects.filter(
+        tournament=tournament, participant_id=participant_id, round_number__in=numbers
+    ).order_by("round_number"):
+        byes[bye.round_number].append(bye)
+    snapshot = Snapshot(tournament, rounds, participants, dict(boards), dict(byes))
+    _fill_history(snapshot)
+    return snapshot
+
+
 def snapshot_load(*, tournament: Tournament, with_explanations: bool = False) -> Snapshot:
     """Load the public picture of ``tournament``: 4 queries, whatever its size."""
     rounds = public_rounds(tournament=tournament, with_explanations=with_explanations)
@@ -218,9 +311,10 @@ def snapshot_load(*, tournament: Tournament, with_explanations: bool = False) ->
 
 def _fill_history(snapshot: Snapshot) -> None:
     history: dict[int, dict[int, Entry]] = defaultdict(dict)
+    scores = result_scores(snapshot.tournament)
     for number in sorted(set(snapshot.boards) | set(snapshot.byes)):
         for board in snapshot.boards.get(number, []):
-            white, black = _board_entries(snapshot.tournament, board, number)
+            white, black = _board_entries(scores, board, number)
             history[board.white_id][number] = white
             history[board.black_id][number] = black
         for bye in snapshot.byes.get(number, []):

@@ -2,7 +2,8 @@
 
 Standings come from the pairing app (``pairing.adapters.standings_for_tournament``: the engine's
 ranking with every tie-break value and its breakdown). The engine runs once per change of the
-tournament: its answer is cached in two shapes keyed on ``tournament.version``:
+standings: its answer is cached in two shapes keyed on ``tournament.standings_version`` (every
+change but a result in a round still in play) and :data:`STANDINGS_ALGORITHM`:
 
 * a compact :class:`Ranking` (ids, places, points, values) that the standings, crosstable,
   projector and participant pages join with the participants they have already loaded, and that
@@ -28,9 +29,13 @@ from pairing.engine.standings import Standings as EngineStandings
 from pairing.engine.tiebreaks import TIEBREAKS, TiebreakValue
 from tournaments.models import Participant, Tournament
 from tournaments.public.cache import CACHE_SECONDS, single_flight
-from tournaments.public.selectors import Snapshot
+from tournaments.public.selectors import Snapshot, kept
 from tournaments.scores import format_points
 
+STANDINGS_ALGORITHM = 2
+"""Bump when a change to the engine's standings or tie-breaks changes answers (2: issue 18's
+SB-C1 and the cut of the least significant value): it is in every cache key, so tournaments
+already cached show the fixed standings at once."""
 COMPUTE_LOCK_SECONDS = 60
 COMPUTE_WAIT_SECONDS = 10.0
 BUCKETS = 32
@@ -121,7 +126,12 @@ def tiebreak_headings(tournament: Tournament) -> list[TiebreakHeading]:
 
 
 def _key(tournament: Tournament, what: str) -> str:
-    return f"public-data:{tournament.public_token}:{tournament.pk}:v{tournament.version}:{what}"
+    # ``standings_version`` moves on every change but a result in a round still in play, which
+    # the standings (after the last complete round) do not show: no rerun of the engine for it.
+    return (
+        f"public-data:{tournament.public_token}:{tournament.pk}:"
+        f"s{tournament.standings_version}:a{STANDINGS_ALGORITHM}:{what}"
+    )
 
 
 def _points(row) -> str:
@@ -219,7 +229,8 @@ def _cached(tournament: Tournament, what: str) -> Any:
 
 
 def ranking_cached(tournament: Tournament) -> Ranking:
-    return _cached(tournament, "ranking")
+    # Kept unpickled per process too: a 1000-row ranking costs ~25 ms to unpickle.
+    return kept(("ranking", _key(tournament, "ranking")), lambda: _cached(tournament, "ranking"))
 
 
 def breakdown_cached(tournament: Tournament, participant_id: int) -> Breakdown | None:

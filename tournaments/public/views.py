@@ -2,15 +2,14 @@
 
 Each view looks the tournament up by its link token (404 for an unknown or revoked token), then
 hands a context builder to :func:`public_render`, which serves the cached page, the htmx partial,
-or the empty "nothing changed" answer to a poll. Pages are gzipped: a 500-board pairing list is
-about 260 KiB of HTML and a tenth of that on the wire.
+or the empty "nothing changed" answer to a poll. Pages are cached gzipped: a 500-board pairing
+list is about 260 KiB of HTML and a tenth of that on the wire.
 """
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
@@ -28,7 +27,6 @@ class HtmxHttpRequest(HttpRequest):
 
 
 @require_safe
-@gzip_page
 def pairings(request: HtmxHttpRequest, token: str, number: int | None = None) -> HttpResponse:
     """The pairings of one public round; without a number, of the current (latest public) round.
 
@@ -42,7 +40,7 @@ def pairings(request: HtmxHttpRequest, token: str, number: int | None = None) ->
     by_name = request.GET.get("order") == "name"
 
     def build():
-        snapshot = selectors.snapshot_load(tournament=tournament)
+        snapshot = selectors.snapshot_shared(tournament=tournament)
         rnd = number or (snapshot.current_round.number if snapshot.current_round else None)
         pairing = selectors.round_pairings(snapshot, rnd) if rnd else None
         return {
@@ -65,14 +63,13 @@ def pairings(request: HtmxHttpRequest, token: str, number: int | None = None) ->
 
 
 @require_safe
-@gzip_page
 def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The standings; ``?top=N`` keeps the first N places (the projector shows the top of the table)."""
     tournament = selectors.public_tournament_get(token=token)
     top = _top(request.GET.get("top"))
 
     def build():
-        snapshot = selectors.snapshot_load(tournament=tournament)
+        snapshot = selectors.snapshot_shared(tournament=tournament)
         return {
             "standings": public_standings.standings_build(snapshot, top=top),
             "top": top,
@@ -86,6 +83,7 @@ def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
         partial="standings-table",
         build=build,
         name=f"standings-top-{top}",
+        version=tournament.standings_version,
     )
 
 
@@ -99,12 +97,11 @@ def _top(value: str | None) -> int | None:
 
 
 @require_safe
-@gzip_page
 def crosstable(request: HtmxHttpRequest, token: str) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
 
     def build():
-        snapshot = selectors.snapshot_load(tournament=tournament)
+        snapshot = selectors.snapshot_shared(tournament=tournament)
         table = public_standings.standings_build(snapshot)
         return {
             "crosstable": public_crosstable.crosstable_build(snapshot, table),
@@ -123,13 +120,12 @@ def crosstable(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
-@gzip_page
 def participant(request: HtmxHttpRequest, token: str, participant_id: int) -> HttpResponse:
     """One participant's tournament: every round's opponent, colour, result and running score."""
     tournament = selectors.public_tournament_get(token=token)
 
     def build():
-        snapshot = selectors.snapshot_load(tournament=tournament, with_explanations=True)
+        snapshot = selectors.participant_snapshot(tournament=tournament, participant_id=participant_id)
         person = snapshot.participants.get(participant_id)
         if person is None:
             raise Http404("No such participant in this tournament.")
@@ -149,11 +145,11 @@ def participant(request: HtmxHttpRequest, token: str, participant_id: int) -> Ht
         partial="participant-rounds",
         build=build,
         name=f"participant-{participant_id}",
+        version=selectors.participant_version(tournament, participant_id),
     )
 
 
 @require_safe
-@gzip_page
 def tiebreak_breakdown(request: HtmxHttpRequest, token: str, participant_id: int, code: str) -> HttpResponse:
     """How one participant's tie-break value was worked out; the standings load it when a value is tapped."""
     tournament = selectors.public_tournament_get(token=token)
@@ -172,16 +168,16 @@ def tiebreak_breakdown(request: HtmxHttpRequest, token: str, participant_id: int
         partial="tiebreak-breakdown",
         build=build,
         name=f"tiebreak-{participant_id}-{code}",
+        version=tournament.standings_version,
     )
 
 
 @require_safe
-@gzip_page
 def rounds(request: HtmxHttpRequest, token: str) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
 
     def build():
-        snapshot = selectors.snapshot_load(tournament=tournament)
+        snapshot = selectors.snapshot_shared(tournament=tournament)
         return {"summaries": selectors.round_summaries(snapshot), "page": "rounds"}
 
     return public_render(
@@ -190,7 +186,6 @@ def rounds(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
-@gzip_page
 def rules(request: HtmxHttpRequest, token: str) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
 
@@ -212,7 +207,6 @@ def rules(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
-@gzip_page
 def find_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """ "Find my board": a GET form that works without JavaScript; htmx swaps the answer as you type."""
     tournament = selectors.public_tournament_get(token=token)
@@ -234,13 +228,12 @@ def find_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
-@gzip_page
 def display(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Large-venue mode for a projector: big type, rotating between pairings and standings."""
     tournament = selectors.public_tournament_get(token=token)
 
     def build():
-        snapshot = selectors.snapshot_load(tournament=tournament)
+        snapshot = selectors.snapshot_shared(tournament=tournament)
         current = snapshot.current_round
         return {
             "pairing": selectors.round_pairings(snapshot, current.number) if current else None,
@@ -255,13 +248,12 @@ def display(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
-@gzip_page
 def result_sheets(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
     """One result sheet per board, to print on A4 (one sheet a page) and sign."""
     tournament = selectors.public_tournament_get(token=token)
 
     def build():
-        snapshot = selectors.snapshot_load(tournament=tournament)
+        snapshot = selectors.snapshot_shared(tournament=tournament)
         return {"pairing": selectors.round_pairings(snapshot, number), "page": "sheets"}
 
     return public_render(

@@ -6,6 +6,8 @@ page message; the API maps the classes to HTTP status codes:
 * ``ValidationFailed`` -> 400 (bad input or a rule of the tournament says no; nothing was changed)
 * ``NotAllowedError`` -> 403 (the user has no right to do this to this tournament)
 * ``ConflictError`` -> 409 (someone else changed the object first; nothing was changed)
+* ``ServiceUnavailable`` -> 503 (a service the app needs, e.g. the pairing queue, cannot be
+  reached; what was started has been undone, trying again later is the remedy)
 """
 
 from __future__ import annotations
@@ -36,6 +38,10 @@ class NotAllowedError(ServiceError):
 
 class ConflictError(ServiceError):
     http_status = 409
+
+
+class ServiceUnavailable(ServiceError):
+    http_status = 503
 
 
 class ConfirmationNeeded(ServiceError):

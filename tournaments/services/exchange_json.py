@@ -29,9 +29,9 @@ from django.db import transaction
 from django.db.models import Model
 from django.utils import timezone
 
+from clubs.models import Club
 from tournaments.models import (
     Board,
-    Club,
     ForbiddenPair,
     Participant,
     Round,
@@ -40,10 +40,11 @@ from tournaments.models import (
     TournamentRole,
 )
 from tournaments.permissions import can_create_in_club
-from tournaments.services import model_data
+from tournaments.services import backup_schema, model_data
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ValidationFailed
-from tournaments.services.tournaments import SETTING_FIELDS, settings_errors
+from tournaments.services.tournaments import SETTING_FIELDS, TEXT_FIELDS, settings_errors
+from tournaments.text import TextProblem, clean_line
 
 FORMAT = "chessclub.tournament"
 VERSION = 1
@@ -178,6 +179,7 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
     if settings is not None:
         if name:
             settings["name"] = name
+        _clean_lines(settings, TEXT_FIELDS, "tournament", problems)
         values = {
             field: settings.get(field, Tournament._meta.get_field(field).get_default())
             for field in SETTING_FIELDS
@@ -199,6 +201,7 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
             problems.add(f"{path}.ref", f"Ref {ref!r} is used twice.")
             continue
         if valid is not None:
+            _clean_lines(valid, PARTICIPANT_TEXT, path, problems)
             number = valid.get("pairing_number")
             if number is not None:
                 if number in numbers:
@@ -219,7 +222,16 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
             problems.add(f"{path}.number", "Rounds are numbered from 1.")
         if valid["number"] in round_numbers:
             problems.add(f"{path}.number", f"Round {valid['number']} appears twice.")
+        if settings is not None and valid["number"] > settings.get("rounds_planned", 5):
+            problems.add(
+                f"{path}.number",
+                f"Round {valid['number']} is beyond the {settings.get('rounds_planned', 5)} rounds planned.",
+            )
         round_numbers.add(valid["number"])
+        for message in backup_schema.explanation_problems(valid.get("explanation", {})):
+            problems.add(f"{path}.explanation", message)
+        for message in backup_schema.violations_problems(valid.get("violations", [])):
+            problems.add(f"{path}.violations", message)
         boards = []
         board_numbers: set[int] = set()
         seated: set[Any] = set()
@@ -245,7 +257,13 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
             board_numbers.add(board["number"])
             seated.update(r for r in (white, black) if _hashable(r))
             boards.append((board, white, black))
+        if valid.get("status") == Round.Status.FINISHED and any(not b.get("result") for b, _, _ in boards):
+            problems.add(f"{path}.status", "A finished round needs every result; some boards have none.")
         rounds.append((valid, boards))
+    for message in backup_schema.rounds_problems(
+        [rnd for rnd, _ in rounds], settings.get("status") if settings is not None else None
+    ):
+        problems.add("rounds", message)
 
     byes: list[tuple[dict[str, Any], Any]] = []
     taken: set[tuple[Any, int]] = set()
@@ -267,6 +285,8 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
         if not _hashable(ref) or ref not in refs:
             problems.add(f"{path}.participant", f"Unknown participant ref {ref!r}.")
             continue
+        if settings is not None and not 1 <= valid["round_number"] <= settings.get("rounds_planned", 5):
+            problems.add(f"{path}.round_number", "Outside the rounds planned.")
         key = (ref, valid["round_number"])
         if key in taken:
             problems.add(path, f"Participant {ref!r} has two byes in round {valid['round_number']}.")
@@ -291,6 +311,20 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
     assert settings is not None  # problems would have been raised otherwise
     settings["club"] = _club(raw_tournament.get("club"), owner)
     return _write(settings, refs, rounds, byes, forbidden, last_ga, owner)
+
+
+PARTICIPANT_TEXT = {"name": "The name", "club_name": "The club"}
+
+
+def _clean_lines(values: dict[str, Any], labels: dict[str, str], path: str, problems: _Problems) -> None:
+    """Clean the one-line text fields of ``values`` in place (see :mod:`tournaments.text`)."""
+    for field, label in labels.items():
+        if values.get(field) is None:
+            continue
+        try:
+            values[field] = clean_line(values[field], label=label)
+        except TextProblem as exc:
+            problems.add(f"{path}.{field}", str(exc))
 
 
 def _forbidden_pairs(
@@ -337,10 +371,10 @@ def _club(name: Any, owner: Any) -> Club | None:
     ``tournament_create``); otherwise the restored tournament belongs to no club."""
     if not isinstance(name, str) or not name:
         return None
-    club = Club.objects.filter(name=name).first()
-    if club is None or not can_create_in_club(owner, club):
-        return None
-    return club
+    for club in Club.objects.filter(name=name).order_by("pk"):
+        if can_create_in_club(owner, club):
+            return club
+    return None
 
 
 def _unstorable_text(value: Any, path: str = "") -> str | None:

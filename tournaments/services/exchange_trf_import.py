@@ -41,6 +41,7 @@ from tournaments.services.audit import audit_record
 from tournaments.services.errors import ValidationFailed
 from tournaments.services.exchange_trf import TRF_TO_TITLE
 from tournaments.services.tournaments import SETTING_FIELDS, settings_errors
+from tournaments.text import TextProblem, clean_line
 
 
 class TrfImportError(ValidationFailed):
@@ -94,8 +95,9 @@ def trf_import(*, text: str, owner, name: str = "") -> Tournament:
     if scoring.win <= scoring.loss:
         raise TrfImportError("a win must score more than a loss", locator.record("162", "XXS") or 1)
     tournament = Tournament(
-        name=(name or trf.name.strip() or "Imported tournament")[:150],
-        place=trf.city.strip()[:150],
+        name=_line(name or trf.name, "the tournament's name", locator.record("012") or 1)[:150]
+        or "Imported tournament",
+        place=_line(trf.city, "the place", locator.record("022") or 1)[:150],
         start_date=_parse_date(trf.start_date),
         end_date=_parse_date(trf.end_date),
         format=_format(trf.type_code),
@@ -133,7 +135,7 @@ def trf_import(*, text: str, owner, name: str = "") -> Tournament:
         )
     participants = [
         Participant(
-            name=p.name[:100] or f"Player {p.id}",
+            name=_line(p.name, "the player's name", locator.players.get(p.id, 1))[:100] or f"Player {p.id}",
             rating=p.rating,
             title=TRF_TO_TITLE.get(p.title.lower(), ""),
             federation=p.federation[:3],
@@ -257,6 +259,14 @@ def _check_storable(text: str) -> None:
         raise TrfImportError(
             "a NUL character or broken Unicode; is this a text file?", len(before), len(before[-1]) + 1
         )
+
+
+def _line(value: str, what: str, line: int) -> str:
+    """``value`` through the one text check (:mod:`tournaments.text`), or ``TrfImportError`` at ``line``."""
+    try:
+        return clean_line(value, label=what[0].upper() + what[1:])
+    except TextProblem as exc:
+        raise TrfImportError(str(exc)[0].lower() + str(exc)[1:].rstrip("."), line) from None
 
 
 class _Locator:

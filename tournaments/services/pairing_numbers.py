@@ -2,12 +2,17 @@
 
 Numbers follow rating descending, then title GM, IM, WGM, FM, WIM, CM, WFM, WCM, none, then name,
 and are reassigned on every registration until round 4 is paired; after that they are frozen and
-a late entrant gets the next free number.
+a late entrant gets the next free number. A newcomer is slotted in (:func:`pairing_number_insert`):
+only the participants after them move down one, in two UPDATE statements, so registering under
+the tournament lock does not rewrite the whole field.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any
+
+from django.db.models import F, Max
 
 from tournaments.models import Participant, Round, Tournament
 
@@ -80,3 +85,38 @@ def moves_described(moves: Moves) -> str:
         steps = "one" if abs(shift) == 1 else str(abs(shift))
         parts.append(f"{numbers} moved {way} by {steps}")
     return "; ".join(parts)
+
+
+SHIFT = 1_000_000
+"""Numbers are moved out of the way by this much first: the unique (tournament, number) check
+runs row by row, so shifting a block down by one in place would collide midway."""
+
+
+def pairing_number_insert(tournament: Tournament, participant: Participant) -> Moves:
+    """Number ``participant`` (just created, without a number) as :func:`pairing_numbers_assign`
+    would, rewriting only the rows whose number changes; returns the others' moves (as
+    :func:`pairing_numbers_assign` does). Call inside a transaction, under the tournament's lock."""
+    people = Participant.objects.filter(tournament=tournament)
+    if pairing_numbers_frozen(tournament):
+        highest = people.exclude(pk=participant.pk).aggregate(top=Max("pairing_number"))["top"] or 0
+        _number(participant, highest + 1)
+        return {}
+    others = sorted(
+        people.exclude(pk=participant.pk).only("pk", "rating", "title", "name", "pairing_number"),
+        key=initial_order_key,
+    )
+    if [p.pairing_number for p in others] != list(range(1, len(others) + 1)):
+        moves = pairing_numbers_assign(tournament)  # not in the initial order (yet): number everyone once
+        participant.refresh_from_db(fields=["pairing_number"])
+        return moves
+    position = bisect_left([initial_order_key(p) for p in others], initial_order_key(participant)) + 1
+    moved = {p.pk: (p.pairing_number, p.pairing_number + 1) for p in others[position - 1 :]}
+    people.filter(pairing_number__gte=position).update(pairing_number=F("pairing_number") + SHIFT)
+    people.filter(pairing_number__gte=SHIFT).update(pairing_number=F("pairing_number") - SHIFT + 1)
+    _number(participant, position)
+    return moved
+
+
+def _number(participant: Participant, number: int) -> None:
+    Participant.objects.filter(pk=participant.pk).update(pairing_number=number)
+    participant.pairing_number = number

@@ -27,6 +27,7 @@ from tournaments.services.registration import (
     duplicate_error,
 )
 from tournaments.services.versions import tournament_changed
+from tournaments.text import same_name_key
 
 MAX_IMPORT_ROWS = 2000
 
@@ -125,6 +126,33 @@ def _parse_csv(text: str) -> ImportPreview:
     return preview
 
 
+def _mark_duplicates(preview: ImportPreview, tournament: Tournament) -> None:
+    """Add an error to every row that would enter a player twice (:func:`registration.duplicate_error`,
+    names compared as :func:`same_name_key`): already registered, or on an earlier line."""
+    # Keyed by name and by FIDE id, so a long list is checked in one pass.
+    seen: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+
+    def remember(where: str, values: dict[str, Any]) -> None:
+        for key in {
+            same_name_key(values["name"]),
+            f"fide:{values['fide_id']}" if values["fide_id"] else "",
+        } - {""}:
+            seen.setdefault(key, []).append((where, values))
+
+    for values in Participant.objects.filter(tournament=tournament).values(*DUPLICATE_FIELDS):
+        remember("already registered", values)
+    for row in preview.rows:
+        if row.errors:
+            continue
+        keys = [same_name_key(row.values["name"]), f"fide:{row.values['fide_id']}"]
+        for where, other in (entry for key in keys for entry in seen.get(key, [])):
+            error = duplicate_error(row.values, other)
+            if error:
+                row.errors.append(error.replace("already registered", where, 1))
+                break
+        remember(f"also on line {row.line}", row.values)
+
+
 def participants_import_csv(*, tournament: Tournament, user: Any, text: str, commit: bool) -> ImportPreview:
     """Check (and with ``commit``, save) a CSV list of players. All rows or none are saved."""
     require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
@@ -134,33 +162,18 @@ def participants_import_csv(*, tournament: Tournament, user: Any, text: str, com
             "rounds they missed recorded."
         )
     preview = _parse_csv(text)
-    # Keyed by name and by FIDE id, so a long list is checked in one pass.
-    seen: dict[str, list[tuple[str, dict[str, Any]]]] = {}
-
-    def remember(where: str, values: dict[str, Any]) -> None:
-        for key in {values["name"].casefold(), f"fide:{values['fide_id']}" if values["fide_id"] else ""} - {
-            ""
-        }:
-            seen.setdefault(key, []).append((where, values))
-
-    for values in Participant.objects.filter(tournament=tournament).values(*DUPLICATE_FIELDS):
-        remember("already registered", values)
-    for row in preview.rows:
-        if row.errors:
-            continue
-        keys = [row.values["name"].casefold(), f"fide:{row.values['fide_id']}"]
-        for where, other in (entry for key in keys for entry in seen.get(key, [])):
-            error = duplicate_error(row.values, other)
-            if error:
-                row.errors.append(error.replace("already registered", where, 1))
-                break
-        remember(f"also on line {row.line}", row.values)
+    _mark_duplicates(preview, tournament)
     if not commit or not preview.ok:
         return preview
     with transaction.atomic():
+        # Lock first, then look again: a second copy of the same file committed at the same moment
+        # waits here and then finds every name already registered.
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if Round.objects.filter(tournament=locked).exists():
             raise ValidationFailed("Round 1 was paired in the meantime; nothing was imported.")
+        _mark_duplicates(preview, locked)
+        if not preview.ok:
+            return preview
         created = Participant.objects.bulk_create(
             Participant(tournament=locked, **row.values) for row in preview.rows
         )

@@ -25,15 +25,15 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
-from django.db.models import Q
 
 from tournaments.models import Participant, Round, RoundBye, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ValidationFailed
-from tournaments.services.pairing_numbers import TITLE_ORDER, moves_described, pairing_numbers_assign
+from tournaments.services.pairing_numbers import TITLE_ORDER, moves_described, pairing_number_insert
 from tournaments.services.participant_state import last_published_number, participant_snapshot
 from tournaments.services.versions import tournament_changed
+from tournaments.text import TextProblem, clean_line, same_name_key
 
 TO_CHANGE_PARTICIPANTS = "change its participants"
 DUPLICATE_FIELDS = ("name", "rating", "club_name", "fide_id")
@@ -45,11 +45,7 @@ def clean_participant_fields(raw: dict[str, Any]) -> tuple[dict[str, Any], list[
     if any("\x00" in str(value) for value in raw.values() if value is not None):
         # PostgreSQL cannot store it (the insert would fail); usually a binary file pasted as CSV.
         errors.append("The row contains a NUL character; is it a binary file rather than CSV?")
-    name = " ".join(str(raw.get("name") or "").split())
-    if not name:
-        errors.append("Name is missing.")
-    elif len(name) > 100:
-        errors.append("Name is longer than 100 characters.")
+    name = _line(raw.get("name"), "Name", 100, errors, required=True)
     rating_text = str(raw.get("rating") if raw.get("rating") is not None else "").strip()
     rating = 0
     if rating_text:
@@ -69,9 +65,7 @@ def clean_participant_fields(raw: dict[str, Any]) -> tuple[dict[str, Any], list[
     fide_id = str(raw.get("fide_id") or "").strip()
     if fide_id and (not fide_id.isdigit() or len(fide_id) > 12):
         errors.append(f"FIDE id {fide_id!r} should be digits only.")
-    club_name = " ".join(str(raw.get("club_name") or "").split())
-    if len(club_name) > 100:
-        errors.append("Club is longer than 100 characters.")
+    club_name = _line(raw.get("club_name"), "Club", 100, errors)
     email = str(raw.get("email") or "").strip()
     if email:
         try:
@@ -90,6 +84,14 @@ def clean_participant_fields(raw: dict[str, Any]) -> tuple[dict[str, Any], list[
     return values, errors
 
 
+def _line(value: Any, label: str, max_length: int, errors: list[str], *, required: bool = False) -> str:
+    try:
+        return clean_line(value, label=label, max_length=max_length, required=required)
+    except TextProblem as exc:
+        errors.append(str(exc))
+        return ""
+
+
 def duplicate_error(values: dict[str, Any], other: dict[str, Any]) -> str | None:
     """Why ``values`` would be the same player as ``other`` entered twice, or ``None``.
 
@@ -98,7 +100,7 @@ def duplicate_error(values: dict[str, Any], other: dict[str, Any]) -> str | None
     """
     if values["fide_id"] and values["fide_id"] == other["fide_id"]:
         return f"FIDE id {values['fide_id']} is already registered ({other['name']})."
-    same_name = values["name"].casefold() == other["name"].casefold()
+    same_name = same_name_key(values["name"]) == same_name_key(other["name"])
     if (
         same_name
         and values["rating"] == other["rating"]
@@ -115,8 +117,14 @@ def duplicate_errors(
     tournament: Tournament, values: dict[str, Any], *, exclude: int | None = None
 ) -> list[str]:
     others = Participant.objects.filter(tournament=tournament).exclude(pk=exclude)
-    candidates = others.filter(Q(name__iexact=values["name"]) | Q(fide_id=values["fide_id"] or None))
-    found = (duplicate_error(values, other) for other in candidates.values(*DUPLICATE_FIELDS))
+    key = same_name_key(values["name"])
+    candidates = (
+        other
+        for other in others.values(*DUPLICATE_FIELDS).iterator()
+        if same_name_key(other["name"]) == key
+        or (values["fide_id"] and other["fide_id"] == values["fide_id"])
+    )
+    found = (duplicate_error(values, other) for other in candidates)
     return [error for error in found if error][:1]
 
 
@@ -145,8 +153,7 @@ def participant_register(*, tournament: Tournament, user: Any, **fields: Any) ->
         Tournament.objects.select_for_update().get(pk=tournament.pk)
         values = _new_participant_values(tournament, fields)
         participant = Participant.objects.create(tournament=tournament, **values)
-        moves = pairing_numbers_assign(tournament)
-        participant.refresh_from_db()
+        moves = pairing_number_insert(tournament, participant)
         tournament_changed(tournament.pk)
         audit_record(
             tournament=tournament,
@@ -199,8 +206,7 @@ def late_entry(
             )
             for n in range(1, joined)
         )
-        moves = pairing_numbers_assign(locked)
-        participant.refresh_from_db()
+        moves = pairing_number_insert(locked, participant)
         tournament_changed(locked.pk)
         audit_record(
             tournament=locked,

@@ -5,7 +5,8 @@
 1. Lock the tournament row, then the board (``select_for_update``), and compare its ``version`` with
    ``expected_version``, the version the arbiter's page showed. A different version means someone
    else changed the board meanwhile: raise ``ConflictError`` naming the current result and who
-   entered it. Nothing is written.
+   entered it. Nothing is written. Entering the result the board already shows is accepted
+   quietly whatever version it was based on (a double click), and changes nothing.
 2. Refuse drafts (publish the round first) and unknown result codes.
 3. Save the result and bump the board's version. If a later round has already been paired on the
    old result, the change is a correction: flag ``corrected_after_pairing`` and log it as
@@ -27,6 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef, Value
 
 from pairing import adapters
 from tournaments.models import AuditLog, Board, Round, Tournament
@@ -89,7 +91,14 @@ def _record_scores_paired_on(board: Board, later: list[Round], tournament: Tourn
 def result_record(
     *, board: Board, user: Any, result: str, expected_version: int, confirm_correction: bool = True
 ) -> Board:
-    """Record (or correct) a board's result; see the module docstring."""
+    """Record (or correct) a board's result; see the module docstring.
+
+    Every arbiter of the tournament queues on its row lock, so the locked section is kept to one
+    read of the tournament, one of the board (with its round, without the round's explanation, and
+    with what the rules below need to know about the other boards and rounds), one UPDATE of the
+    board and one of the tournament, and the audit row; anything else only when it happens (a
+    conflict, the round's last result).
+    """
     tournament = board.round.tournament
     require_arbiter(user, tournament, to="enter results")
     if result not in RESULT_CODES:
@@ -97,16 +106,24 @@ def result_record(
             f"{result!r} is not a result; use one of 1-0, 1/2-1/2, 0-1, +/-, -/+, -/-, 0-0."
         )
     with transaction.atomic():
-        # Tournament row first, like every other service: the board query below also locks the
-        # round and both players (FOR UPDATE covers the joined rows), so a withdrawal or late entry
-        # (tournament, then players) running meanwhile would otherwise deadlock with this entry.
-        Tournament.objects.select_for_update().filter(pk=tournament.pk).values_list("pk").first()
-        locked = Board.objects.select_for_update().select_related("round", "white", "black").get(pk=board.pk)
+        # Tournament row first, like every other service (withdrawals and late entries lock the
+        # tournament, then players); the board query locks only the board (``of=("self",)``).
+        version, status, rounds_planned = (
+            Tournament.objects.select_for_update()
+            .filter(pk=tournament.pk)
+            .values_list("version", "status", "rounds_planned")
+            .get()
+        )
+        locked = _board_locked(board.pk, swiss=tournament.format == Tournament.Format.SWISS)
         rnd = locked.round
+        rnd.tournament = tournament
         if rnd.status not in (Round.Status.PUBLISHED, Round.Status.FINISHED):
             raise ValidationFailed(
                 f"Round {rnd.number} is not published yet: publish the pairing before entering results."
             )
+        if locked.result == result:
+            # Already so (a double click, or a colleague entering the same result): nothing to do.
+            return locked
         if locked.version != expected_version:
             shown = locked.get_result_display() if locked.result else "no result"
             raise ConflictError(
@@ -114,19 +131,13 @@ def result_record(
                 f"while you were looking at it: it now shows {shown}. Your entry was not saved; "
                 "check the board and enter it again if it is still wrong."
             )
-        if locked.result == result:
-            return locked
         # A round robin's schedule never depends on results; in a Swiss a later round may have been
         # paired on the old result.
-        later_paired = (
-            tournament.format == Tournament.Format.SWISS
-            and Round.objects.filter(tournament_id=rnd.tournament_id, number__gt=rnd.number).exists()
-        )
-        if later_paired and result == Board.Result.PENDING:
+        if locked.later_paired and result == Board.Result.PENDING:
             raise ValidationFailed(
                 f"Round {rnd.number + 1} has been paired on this result; it can be corrected but not cleared."
             )
-        correction = bool(locked.result) and later_paired
+        correction = bool(locked.result) and locked.later_paired
         later = list(
             Round.objects.select_for_update()
             .filter(tournament_id=rnd.tournament_id, number__gt=rnd.number)
@@ -146,13 +157,25 @@ def result_record(
         before = {"result": locked.result, "version": locked.version}
         locked.result = result
         locked.version += 1
-        fields = ["result", "version", "updated_at"]
+        locked.changed_version = version + 1
+        fields = ["result", "version", "changed_version", "updated_at"]
         if correction:
             locked.corrected_after_pairing = True
             fields.append("corrected_after_pairing")
         locked.save(update_fields=fields)
-        round_refresh_status(rnd)
-        tournament_changed(rnd.tournament_id)
+        was_finished = rnd.status == Round.Status.FINISHED
+        finished = not locked.others_pending and result != Board.Result.PENDING
+        if finished != was_finished:
+            rnd.status = Round.Status.FINISHED if finished else Round.Status.PUBLISHED
+            rnd.save(update_fields=["status"])
+        new_status = _tournament_status(rnd, rounds_planned) if finished else Tournament.Status.RUNNING
+        # The standings are those after the last complete round: a result in a round still in
+        # play leaves them as they are.
+        tournament_changed(
+            rnd.tournament_id,
+            standings=finished or was_finished,
+            **({"status": new_status} if new_status != status else {}),
+        )
         audit_record(
             tournament=tournament,
             user=user,
@@ -168,5 +191,42 @@ def result_record(
                 "rounds_paired_on_old_result": [r.number for r in later],
             },
         )
-    board.refresh_from_db()
+    for name in fields:
+        setattr(board, name, getattr(locked, name))
     return locked
+
+
+def _board_locked(board_id: int, *, swiss: bool) -> Board:
+    """The board, locked, with its round (not its explanation: a big round's is tens of KiB) and
+    players, annotated with ``others_pending`` (another board of the round has no result) and
+    ``later_paired`` (a Swiss has paired a later round)."""
+    later = (
+        Exists(
+            Round.objects.filter(
+                tournament_id=OuterRef("round__tournament_id"), number__gt=OuterRef("round__number")
+            )
+        )
+        if swiss
+        else Value(False)
+    )
+    return (
+        Board.objects.select_for_update(of=("self",))
+        .select_related("round", "white", "black")
+        .defer("round__explanation", "round__error")
+        .annotate(
+            others_pending=Exists(
+                Board.objects.filter(round_id=OuterRef("round_id"), result=Board.Result.PENDING).exclude(
+                    pk=OuterRef("pk")
+                )
+            ),
+            later_paired=later,
+        )
+        .get(pk=board_id)
+    )
+
+
+def _tournament_status(rnd: Round, rounds_planned: int) -> str:
+    """Finished when every round of the event is (``rnd`` has just finished)."""
+    rounds = Round.objects.filter(tournament_id=rnd.tournament_id)
+    done = rounds.count() == rounds_planned and not rounds.exclude(status=Round.Status.FINISHED).exists()
+    return Tournament.Status.FINISHED if done else Tournament.Status.RUNNING

@@ -26,15 +26,17 @@ from typing import Any
 
 from django.db import transaction
 
+from clubs.models import Club
 from pairing.engine.baku import scoring_allows_baku
 from pairing.engine.errors import PairingError
 from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, validate_tiebreaks
 from pairing.engine.types import Scoring
-from tournaments.models import Club, Round, Tournament, TournamentRole
-from tournaments.permissions import require_arbiter, require_organiser
+from tournaments.models import Round, Tournament, TournamentRole
+from tournaments.permissions import can_create_in_club, require_arbiter, require_organiser
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import NotAllowedError, ValidationFailed
 from tournaments.services.versions import tournament_changed
+from tournaments.text import TextProblem, clean_line
 
 SETTING_FIELDS = (
     "name",
@@ -59,6 +61,8 @@ SETTING_FIELDS = (
     "no_byes_in_last_rounds",
     "withdrawal_games",
 )
+MAX_ROUNDS = 99
+"""As the form and the API allow."""
 DESCRIPTIVE_FIELDS = ("name", "place", "start_date", "end_date")
 """What an organiser may still change after round 1 has been paired."""
 
@@ -109,6 +113,8 @@ def settings_errors(values: dict[str, Any]) -> dict[str, list[str]]:
         add("name", "Give the tournament a name.")
     if values["rounds_planned"] < 1:
         add("rounds_planned", "A tournament needs at least one round.")
+    elif values["rounds_planned"] > MAX_ROUNDS:
+        add("rounds_planned", f"A tournament has at most {MAX_ROUNDS} rounds.")
     win, draw, loss = values["win_points"], values["draw_points"], values["loss_points"]
     if not loss <= draw <= win or win == loss:
         add("draw_points", "Points must satisfy loss <= draw <= win, with a win worth more than a loss.")
@@ -131,6 +137,27 @@ def settings_errors(values: dict[str, Any]) -> dict[str, list[str]]:
     return errors
 
 
+TEXT_FIELDS = {"name": "The tournament's name", "place": "The place"}
+"""The settings that are typed-in text, with how messages name them."""
+
+
+def clean_text_settings(fields: dict[str, Any]) -> dict[str, Any]:
+    """``fields`` with its text settings cleaned (see :mod:`tournaments.text`); ``ValidationFailed``
+    naming every field that cannot be stored."""
+    cleaned = dict(fields)
+    errors: dict[str, list[str]] = {}
+    for name, label in TEXT_FIELDS.items():
+        if cleaned.get(name) is None:
+            continue
+        try:
+            cleaned[name] = clean_line(cleaned[name], label=label, max_length=150)
+        except TextProblem as exc:
+            errors[name] = [str(exc)]
+    if errors:
+        raise ValidationFailed(" ".join(m for ms in errors.values() for m in ms), errors=errors)
+    return cleaned
+
+
 def _snapshot(tournament: Tournament) -> dict[str, Any]:
     return {name: getattr(tournament, name) for name in SETTING_FIELDS}
 
@@ -142,7 +169,7 @@ def round_one_paired(tournament: Tournament) -> bool:
 def tournament_create(*, user: Any, club: Club | None = None, **fields: Any) -> Tournament:
     """Create a tournament; the creator becomes its organiser.
 
-    1. Refuse unknown fields and clubs the user is not a member of.
+    1. Refuse unknown fields and clubs where the user is not an owner or organiser.
     2. Fill format-dependent defaults (round robin: round-robin tie-breaks, a bye worth nothing).
     3. Draw the initial colour by lot from ``lots_seed`` unless ``initial_colour`` is given.
     4. Validate every setting together; save, make the creator organiser, audit.
@@ -152,8 +179,9 @@ def tournament_create(*, user: Any, club: Club | None = None, **fields: Any) -> 
     unknown = set(fields) - set(SETTING_FIELDS)
     if unknown:
         raise ValidationFailed(f"Unknown tournament settings: {', '.join(sorted(unknown))}.")
-    if club is not None and not user.is_superuser and not club.members.filter(pk=user.pk).exists():
-        raise NotAllowedError(f"You are not a member of {club.name}, so you cannot create its tournaments.")
+    if club is not None and not can_create_in_club(user, club):
+        raise NotAllowedError(f"Only the owners and organisers of {club.name} can create its tournaments.")
+    fields = clean_text_settings(fields)
     tournament = Tournament(club=club, created_by=user)
     if fields.get("format") == Tournament.Format.ROUND_ROBIN:
         tournament.tiebreaks = ",".join(ROUND_ROBIN_DEFAULT)
@@ -191,6 +219,7 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
     unknown = set(fields) - set(SETTING_FIELDS)
     if unknown:
         raise ValidationFailed(f"Unknown tournament settings: {', '.join(sorted(unknown))}.")
+    fields = clean_text_settings(fields)
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         before = _snapshot(locked)

@@ -73,6 +73,15 @@ def participant_withdraw(
         start = first_open if from_round is None else from_round
         if start < 1:
             raise ValidationFailed("Rounds are numbered from 1.")
+        last = max(
+            locked.rounds_planned,
+            Round.objects.filter(tournament=locked).aggregate(n=Max("number"))["n"] or 0,
+        )
+        if start > last:
+            raise ValidationFailed(
+                f"Round {start} is beyond the {last} rounds planned.",
+                errors={"from_round": [f"From 1 to {last}."]},
+            )
         before = participant_snapshot(p)
         p.status = Participant.Status.WITHDRAWN
         p.withdrawn_from_round = start

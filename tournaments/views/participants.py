@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.template.defaultfilters import pluralize
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from clubs.permissions import MANAGE, can
 from tournaments import selectors
 from tournaments.forms import (
     ByeForm,
@@ -25,6 +26,12 @@ from tournaments.services.forbidden_pairs import forbidden_pair_add, forbidden_p
 from tournaments.services.participant_edits import participant_delete, participant_update
 from tournaments.services.participants_csv import participants_import_csv
 from tournaments.services.registration import participant_register
+from tournaments.services.roster_registration import (
+    participant_register_from_rating_list,
+    participant_register_from_roster,
+    participant_register_with_roster,
+    ratings_refresh_from_roster,
+)
 from tournaments.services.withdrawals import participant_withdraw, withdrawal_undo
 from tournaments.views._helpers import render_page, report
 
@@ -44,6 +51,7 @@ def _context(request: HttpRequest, tournament: Tournament, **extra: object) -> d
         "can_arbitrate": can_arbitrate(request.user, tournament),
         "can_organise": can_organise(request.user, tournament),
         "form": ParticipantForm(),
+        "may_add_to_roster": tournament.club is not None and can(request.user, tournament.club, MANAGE),
         "bye_form": ByeForm(
             participants=[r.participant for r in rows if r.participant.status == Participant.Status.ACTIVE],
             initial={"round_number": next_round},
@@ -59,38 +67,103 @@ def _context(request: HttpRequest, tournament: Tournament, **extra: object) -> d
     }
 
 
+def _registry_context(tournament: Tournament, query: str) -> dict[str, object]:
+    source, hits = selectors.registry_search(tournament, query)
+    return {"registry_query": query, "registry_source": source, "registry_hits": hits}
+
+
 @require_GET
 @staff_tournament(VIEW)
 def participants(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    return render_page(request, PAGE, _context(request, tournament), partial="participant-list")
+    """The list; ``?q=`` also shows the registration search's hits (the page without JavaScript)."""
+    extra = _registry_context(tournament, request.GET.get("q", "")[:100])
+    return render_page(request, PAGE, _context(request, tournament, **extra), partial="participant-list")
+
+
+@require_GET
+@staff_tournament(ARBITRATE)
+def registry_search(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Search-as-you-type for registration: the club roster, or the FIDE list with no club."""
+    extra = _registry_context(tournament, request.GET.get("q", "")[:100])
+    if request.htmx:
+        return render_page(request, PAGE, {"tournament": tournament, **extra}, partial="registry-results")
+    return render_page(request, PAGE, _context(request, tournament, **extra))
+
+
+def _registered(request: HttpRequest, p: Participant) -> None:
+    late = f" (late entry: joins in round {p.joined_round})" if p.joined_round > 1 else ""
+    moves = getattr(p, "numbers_moved", "")
+    moved = f" {moves[:1].upper()}{moves[1:]}." if moves else ""
+    messages.success(request, f"{p.name} registered as no. {p.pairing_number}{late}.{moved}")
+
+
+def _panel(request: HttpRequest, tournament: Tournament, status: int, **extra: object) -> HttpResponse:
+    """After a registration desk action: htmx gets the panel (always 200: htmx swaps 2xx only) and,
+    out of band, the bye and keep-apart selects that list the players, so they are never stale; a
+    plain form post gets the page again on refusal, or a redirect on success."""
+    if not request.htmx:
+        if status != 200:
+            return render_page(request, PAGE, _context(request, tournament, **extra), status=status)
+        return redirect("tournaments:participants", tournament_id=tournament.pk)
+    return render_page(request, PAGE, _context(request, tournament, **extra), partial="quick-add-answer")
+
+
+@require_POST
+@staff_tournament(ARBITRATE)
+def participant_add_listed(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Register a player picked in the search: a roster player, or a FIDE id from the rating list."""
+    try:
+        if "roster_player" in request.POST:
+            p = participant_register_from_roster(
+                tournament=tournament, user=request.user, roster_player_id=request.POST["roster_player"]
+            )
+        else:
+            p = participant_register_from_rating_list(
+                tournament=tournament, user=request.user, fide_id=request.POST.get("fide_id", "")
+            )
+    except ServiceError as exc:
+        report(request, exc)
+        return _panel(request, tournament, 400)
+    _registered(request, p)
+    return _panel(request, tournament, 200)
+
+
+@require_POST
+@staff_tournament(ARBITRATE)
+def ratings_refresh(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    try:
+        changed = ratings_refresh_from_roster(tournament=tournament, user=request.user)
+    except ServiceError as exc:
+        report(request, exc)
+        return _panel(request, tournament, 400)
+    messages.success(
+        request, f"Ratings refreshed from the roster: {changed} participant{'s' * (changed != 1)} changed."
+    )
+    return _panel(request, tournament, 200)
 
 
 @require_POST
 @staff_tournament(ARBITRATE)
 def participant_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """Quick add (a late entry once round 1 is paired). htmx gets the panel back, form cleared on success."""
+    """Quick add (a late entry once round 1 is paired), to the club's roster too when ticked.
+    htmx gets the panel back, form cleared on success."""
     form = ParticipantForm(request.POST)
     status = 200
     if form.is_valid():
+        register = (
+            participant_register_with_roster if form.cleaned_data["add_to_roster"] else participant_register
+        )
         try:
-            p = participant_register(tournament=tournament, user=request.user, **form.service_fields())
+            p = register(tournament=tournament, user=request.user, **form.service_fields())
         except ServiceError as exc:
             report(request, exc, form)
             status = 400
         else:
-            late = f" (late entry: joins in round {p.joined_round})" if p.joined_round > 1 else ""
-            moved = f" {p.numbers_moved.capitalize()}." if p.numbers_moved else ""
-            messages.success(request, f"{p.name} registered as no. {p.pairing_number}{late}.{moved}")
+            _registered(request, p)
             form = ParticipantForm()
     else:
         status = 400
-    if not request.htmx:
-        if status != 200:
-            return render_page(request, PAGE, _context(request, tournament, form=form), status=status)
-        return redirect("tournaments:participants", tournament_id=tournament.pk)
-    # htmx swaps 2xx only: answer 200 and show the errors in the panel. The bye and keep-apart
-    # selects list the players too: they come along out of band, so they are never stale.
-    return render_page(request, PAGE, _context(request, tournament, form=form), partial="quick-add-answer")
+    return _panel(request, tournament, status, form=form)
 
 
 @require_http_methods(["GET", "POST"])
@@ -123,7 +196,12 @@ def participants_import(request: HttpRequest, tournament: Tournament) -> HttpRes
 def withdraw(request: HttpRequest, tournament: Tournament, participant_id: int) -> HttpResponse:
     participant = get_object_or_404(Participant, pk=participant_id, tournament=tournament)
     form = WithdrawForm(request.POST)
-    from_round = form.cleaned_data.get("from_round") if form.is_valid() else None
+    if not form.is_valid():
+        messages.error(
+            request, "Nothing changed: the round to withdraw from must be a whole number from 1 to 99."
+        )
+        return redirect("tournaments:participants", tournament_id=tournament.pk)
+    from_round = form.cleaned_data.get("from_round")
     try:
         p = participant_withdraw(participant=participant, user=request.user, from_round=from_round)
     except ServiceError as exc:

@@ -23,10 +23,12 @@ from tournaments.services.results import result_record
 @staff_tournament(ARBITRATE)
 def record(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpResponse:
     board = get_object_or_404(
-        Board.objects.select_related("round__tournament", "white", "black"),
+        # The round's explanation (tens of KiB on a big round) is not needed to enter a result.
+        Board.objects.select_related("round", "white", "black").defer("round__explanation", "round__error"),
         pk=board_id,
         round__tournament=tournament,
     )
+    board.round.tournament = tournament
     form = ResultForm(request.POST)
     error, status, confirm = "", 200, ""
     if not form.is_valid():
@@ -73,7 +75,7 @@ def record(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpR
     response["X-Result-Status"] = str(status)
     if not error:
         trigger_client_event(response, "standings-changed")
-        version = Tournament.objects.values_list("version", flat=True).get(pk=tournament.pk)
+        version = board.changed_version  # the tournament's version this entry made
         if request.POST.get("seen") == str(version - 1):
             # Nobody else changed anything since this page last looked: move its version along so
             # the live poll does not re-render the table for the arbiter's own entry.

@@ -7,6 +7,10 @@ once published it refreshes itself on ``standings-changed``, i.e. after each res
 has seen from ``#live-version``: the server answers 204 when it has not moved, so two arbiters see
 each other's results within seconds; an arbiter's own entry moves the page's version along, so
 their own table is not re-rendered under their keyboard).
+
+While a round is being paired or has failed, the arbiter is offered "Pair again" and "Cancel
+round" (each asks first); a claim older than the task's time limit is shown as failed
+(``round_pairing_expire``, the stale-claim rule, runs before the page and the status are drawn).
 """
 
 from __future__ import annotations
@@ -18,7 +22,16 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_POST
 
 from pairing.services.drafts import HandEdit, board_swap_colours, boards_exchange_opponents
-from pairing.services.swiss import next_round_offered, round_delete, round_pair, round_publish, round_repair
+from pairing.services.swiss import (
+    next_round_offered,
+    pairing_limit_text,
+    round_delete,
+    round_pair,
+    round_pairing_expire,
+    round_publish,
+    round_repair,
+)
+from reports import selectors as reports_selectors
 from tournaments import selectors
 from tournaments.forms import ExchangeForm
 from tournaments.models import Board, Round, Tournament
@@ -66,7 +79,12 @@ def pair_next(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> dict[str, object]:
     view = selectors.round_boards(rnd)
+    results_open = rnd.status in (Round.Status.PUBLISHED, Round.Status.FINISHED)
     return {
+        # Players' phone reports, on the rows and in the counts (one query: the boards are loaded).
+        "reports_overview": reports_selectors.round_overview(rnd, [row.board for row in view.boards])
+        if results_open
+        else None,
         "tournament": tournament,
         "round": rnd,
         "view": view,
@@ -76,6 +94,7 @@ def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> 
         "baku": selectors.baku_table(tournament, rnd.number)
         if rnd.status in (Round.Status.DRAFT, Round.Status.PAIRING)
         else [],
+        "pairing_limit": pairing_limit_text(),
         "explanation_groups": [
             (format_points(score), [view.names.get(pk, str(pk)) for pk in ids])
             for score, ids in rnd.explanation.get("scoregroups", [])
@@ -86,7 +105,7 @@ def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> 
 @require_GET
 @staff_tournament(VIEW)
 def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    rnd = selectors.round_get(tournament, number)
+    rnd = round_pairing_expire(round=selectors.round_get(tournament, number))
     context = _round_context(request, tournament, rnd)
     return render_page(request, PAGE, context, partial="pairings-table")
 
@@ -94,8 +113,13 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
 @require_GET
 @staff_tournament(VIEW)
 def round_status(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    rnd = selectors.round_get(tournament, number)
-    response = render_page(request, PAGE, _round_context(request, tournament, rnd), partial="round-status")
+    rnd = round_pairing_expire(round=selectors.round_get(tournament, number))
+    context = _round_context(request, tournament, rnd)
+    response = render_page(request, PAGE, context, partial="round-status")
+    if request.htmx and not request.GET.get("polling"):
+        # After a result: the players' reports counts move too (out of band; nothing while pairing).
+        oob = render_to_string(f"{PAGE}#round-reports", {**context, "oob": True}, request=request)
+        response.content = response.content + oob.encode()
     if request.htmx and request.GET.get("polling") and rnd.status != Round.Status.PAIRING:
         response["HX-Refresh"] = "true"
     return response
@@ -104,21 +128,50 @@ def round_status(request: HttpRequest, tournament: Tournament, number: int) -> H
 @require_GET
 @staff_tournament(VIEW)
 def round_live(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    """The pairings table if the tournament changed since the version the page has seen
-    (``?seen=``); 204 (htmx: no swap) otherwise. The round status and the page's new version
-    travel along out of band, so "Finished" appears with the last result."""
-    if request.GET.get("seen") == str(tournament.version):
+    """What changed since the version the page has seen (``?seen=``): 204 (htmx: no swap) when
+    nothing did; when only results did, only those rows, swapped out of band (the table itself is
+    left alone: ``HX-Reswap: none``); otherwise the whole table. The round status and the page's
+    new version travel along out of band, so "Finished" appears with the last result. The players'
+    reports (``?reports_seen=``) move without changing any board: when they did, the whole table."""
+    seen = request.GET.get("seen", "")
+    reports_same = request.GET.get("reports_seen") == reports_selectors.reports_stamp(tournament.pk, number)
+    if seen == str(tournament.version) and reports_same:
         return HttpResponse(status=204)
     rnd = selectors.round_get(tournament, number)
+    changed = request.htmx and seen.isdigit() and reports_same
+    rows = selectors.board_rows_changed(rnd, int(seen)) if changed else None
+    if rows is not None:
+        context = {
+            "tournament": tournament,
+            "round": rnd,
+            "editable": can_arbitrate(request.user, tournament),
+            "results_open": rnd.status in (Round.Status.PUBLISHED, Round.Status.FINISHED),
+            "oob": True,
+            # The counts and each changed row's report (the round's boards and reports: two queries).
+            "reports_overview": reports_selectors.round_overview(rnd),
+        }
+        parts = [
+            render_to_string("tournaments/_board_row.html", {**context, "row": row}, request=request)
+            for row in rows
+        ]
+        # static/js/app.js merges these rows one by one (leaving a row whose own answer is on its
+        # way, keeping the focus); htmx parses a response in a <template>, where a <tr> may stand alone.
+        html = "".join(parts) + _live_extras(request, context)
+        response = HttpResponse(html)
+        response["HX-Reswap"] = "none"
+        return response
     context = _round_context(request, tournament, rnd)
     table = render_page(request, PAGE, context, partial="pairings-table")
     if request.htmx:
-        extra = "".join(
-            render_to_string(f"{PAGE}#{name}", {**context, "oob": True}, request=request)
-            for name in ("round-status", "live-version")
-        )
-        table.content = table.content + extra.encode()
+        table.content = table.content + _live_extras(request, {**context, "oob": True}).encode()
     return table
+
+
+def _live_extras(request: HttpRequest, context: dict[str, object]) -> str:
+    return "".join(
+        render_to_string(f"{PAGE}#{name}", context, request=request)
+        for name in ("round-status", "live-version", "round-reports")
+    )
 
 
 def _draft_action(
@@ -147,9 +200,7 @@ def publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpRe
 @require_POST
 @staff_tournament(ARBITRATE)
 def delete(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    return _draft_action(
-        request, tournament, number, round_delete, "The draft of round {number} was deleted."
-    )
+    return _draft_action(request, tournament, number, round_delete, "Round {number} was deleted.")
 
 
 @require_POST

@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.db.models import Max
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from clubs.models import Club
 from pairing.adapters import standings_for_tournament
 from pairing.services.round_robin import tournament_start
 from tournaments import selectors
-from tournaments.forms import StaffForm, TiebreaksForm, TournamentForm
+from tournaments.converters import BadNumber, parse_bounded_int
+from tournaments.forms import MAX_EXPECTED_PLAYERS, StaffForm, TiebreaksForm, TournamentForm
 from tournaments.models import Tournament, TournamentRole
 from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_arbitrate, can_organise, staff_tournament
 from tournaments.services.errors import ServiceError
+from tournaments.services.submissions import once
 from tournaments.services.tournaments import (
     DESCRIPTIVE_FIELDS,
     role_grant,
@@ -34,10 +40,14 @@ def suggestion_context(request: HttpRequest) -> dict[str, object]:
     fmt = request.GET.get("format") or request.POST.get("format") or Tournament.Format.SWISS
     codes = request.GET.get("tiebreaks", request.POST.get("tiebreaks", ""))
     context: dict[str, object] = {}
-    if players.isdigit() and int(players) >= 2:
-        context["suggested_format"], context["suggested_rounds"] = suggest_format(int(players))
+    try:
+        count = parse_bounded_int(players, minimum=2, maximum=MAX_EXPECTED_PLAYERS, label="Players")
+    except BadNumber:
+        count = None  # the form says what is wrong with it; the advice panel stays empty
+    if count is not None:
+        context["suggested_format"], context["suggested_rounds"] = suggest_format(count)
         context["suggested_format_label"] = Tournament.Format(context["suggested_format"]).label
-        context["expected_players"] = int(players)
+        context["expected_players"] = count
     context["tiebreak_names"], context["tiebreak_error"] = selectors.tiebreak_preview(codes, fmt)
     return context
 
@@ -46,15 +56,24 @@ def suggestion_context(request: HttpRequest) -> dict[str, object]:
 @require_http_methods(["GET", "POST"])
 def tournament_new(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None, initial={"format": "swiss", "rounds_planned": 5})
+    slug = request.POST.get("club") or request.GET.get("club")
+    club = get_object_or_404(Club, slug=slug) if slug else None
+    # A fresh key per form shown; a double click sends the same one twice and makes one tournament.
+    key = request.POST.get("submission_key") or uuid.uuid4().hex
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = tournament_create(user=request.user, **form.service_fields())
+            tournament, created = once(
+                user=request.user,
+                key=key,
+                make=lambda: tournament_create(user=request.user, club=club, **form.service_fields()),
+            )
         except ServiceError as exc:
             report(request, exc, form)
         else:
-            messages.success(request, f"{tournament.name} is ready. Add the participants next.")
+            if created:
+                messages.success(request, f"{tournament.name} is ready. Add the participants next.")
             return redirect("tournaments:participants", tournament_id=tournament.pk)
-    context = {"form": form, **suggestion_context(request)}
+    context = {"form": form, "submission_key": key, "club": club, **suggestion_context(request)}
     return render_page(request, "tournaments/tournament_form.html", context)
 
 
@@ -69,8 +88,13 @@ def format_suggestion(request: HttpRequest) -> HttpResponse:
     initial = {k: v for k, v in request.GET.items() if k in TournamentForm.base_fields}
     if "suggested_format" in context:
         initial.update(format=context["suggested_format"], rounds_planned=context["suggested_rounds"])
+    slug = request.GET.get("club")
+    club = get_object_or_404(Club, slug=slug) if slug else None
+    context["submission_key"] = uuid.uuid4().hex
     return render_page(
-        request, "tournaments/tournament_form.html", {"form": TournamentForm(initial=initial), **context}
+        request,
+        "tournaments/tournament_form.html",
+        {"form": TournamentForm(initial=initial), "club": club, **context},
     )
 
 
@@ -142,10 +166,17 @@ def start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_GET
 @staff_tournament(VIEW)
 def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    through = request.GET.get("round")
-    table = standings_for_tournament(
-        tournament, through_round=int(through) if through and through.isdigit() else None
-    )
+    last = tournament.rounds.aggregate(last=Max("number"))["last"] or 0
+    try:
+        through = parse_bounded_int(
+            request.GET.get("round"), minimum=1, maximum=max(last, 1), label="The round"
+        )
+    except BadNumber as exc:
+        return HttpResponseBadRequest(
+            f"{exc} This tournament has {last} round{'s' if last != 1 else ''} so far.",
+            content_type="text/plain",
+        )
+    table = standings_for_tournament(tournament, through_round=through)
     context = {
         "tournament": tournament,
         "standings": table,

@@ -17,6 +17,7 @@ from hypothesis.internal.conjecture import utils as conjecture_utils
 from rest_framework.authtoken.models import Token
 
 from config.wsgi import application
+from tests.security.world import fingerprint
 
 
 def test_the_schema_is_openapi_3_and_lists_every_endpoint(client):
@@ -102,7 +103,9 @@ EXAMPLES = int(os.environ.get("API_FUZZ_EXAMPLES", "8"))
 Set ``API_FUZZ_EXAMPLES=200`` for a longer hunt."""
 
 
-def test_the_api_never_answers_500(event, organiser, wsgi_in_test_transaction, generate_objects):
+def test_the_api_never_answers_500_and_a_refusal_changes_nothing(
+    event, organiser, wsgi_in_test_transaction, generate_objects
+):
     schema = schemathesis.from_wsgi(
         "/api/schema/?format=json",
         wsgi_in_test_transaction,
@@ -132,10 +135,16 @@ def test_the_api_never_answers_500(event, organiser, wsgi_in_test_transaction, g
         def check(case):
             if use_real_ids and case.path_parameters:
                 case.path_parameters = {k: real.get(k, v) for k, v in case.path_parameters.items()}
+            before = fingerprint()
             response = case.call_wsgi(headers=headers)
             if response.status_code >= 500:
                 failures.append(
                     f"{case.method} {case.formatted_path} {case.body!r} -> {response.status_code}"
+                )
+            elif response.status_code >= 400 and fingerprint() != before:
+                failures.append(
+                    f"{case.method} {case.formatted_path} {case.body!r} -> {response.status_code} "
+                    "but the database changed"
                 )
 
         check()

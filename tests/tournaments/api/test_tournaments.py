@@ -57,7 +57,7 @@ def test_creating_for_a_club_you_are_not_in_is_forbidden(organiser_api, tourname
         "/api/tournaments/", {"name": "Club Cup", "club": tournament.club_id}, format="json"
     )
     assert response.status_code == 403
-    assert "not a member" in response.json()["detail"]
+    assert "owners and organisers of Riverside Chess Club" in response.json()["detail"]
 
 
 def test_anonymous_cannot_create(db, anon_api):

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from clubs.models import Membership
 from tournaments.models import AuditLog, Board, Participant, Round, RoundBye, Tournament, TournamentRole
 from tournaments.services.errors import ValidationFailed
 from tournaments.services.exchange_json import FORMAT, VERSION, json_export, json_import
@@ -62,7 +63,7 @@ def test_restore_gives_back_every_record(full_tournament, stranger):
 
 
 def test_a_member_of_the_club_restores_into_the_club(full_tournament, stranger):
-    full_tournament.club.members.add(stranger)
+    Membership.objects.create(club=full_tournament.club, user=stranger, role="organiser")
     restored = json_import(data=json_export(tournament=full_tournament), owner=stranger)
     assert restored.club == full_tournament.club
 

@@ -32,5 +32,7 @@ def public_url(tournament: Tournament, name: str, *args) -> str:
 
 def bump(tournament: Tournament) -> None:
     """What every service does after a change a public page shows."""
-    Tournament.objects.filter(pk=tournament.pk).update(version=tournament.version + 1)
+    Tournament.objects.filter(pk=tournament.pk).update(
+        version=tournament.version + 1, standings_version=tournament.version + 1
+    )
     tournament.refresh_from_db()

@@ -108,8 +108,9 @@ def test_someone_from_another_tournament_is_404(client: Client, running):
 def test_it_renders_in_a_fixed_number_of_queries(client: Client, players, rounds, django_assert_num_queries):
     tournament = factories.TournamentFactory()
     people = build_tournament(tournament, players=players, rounds=rounds)
-    # Snapshot (5 with the tournament) and the engine's standings (4), for the place and tie-breaks.
-    with django_assert_num_queries(9):
+    # The tournament, the version of this page, the rounds, this participant's boards, the people
+    # they met, their byes (6), and the engine's standings (4), for the place and tie-breaks.
+    with django_assert_num_queries(10):
         assert client.get(public_url(tournament, "participant", people[3].id)).status_code == 200
 
 

@@ -84,3 +84,27 @@ def test_strangers_cannot_enter_results(swiss, arbiter, stranger):
         result_record(board=board, user=stranger, result="1-0", expected_version=0)
     board.refresh_from_db()
     assert board.result == ""
+
+
+def test_the_locked_section_is_short_and_never_reads_the_explanation(swiss, arbiter):
+    """Before: 11 queries, 8 of them under the tournament lock (the board query joined and locked
+    the round, its explanation decoded, and both players; a second read of the tournament; the
+    board refreshed after the commit). Now, under the lock: the tournament, the board (with its
+    round minus the explanation and whether other boards are pending), UPDATE the board, UPDATE
+    the tournament, INSERT the audit row."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    rnd = pair_and_publish(swiss, arbiter)
+    boards = list(Board.objects.filter(round=rnd).select_related("round__tournament"))
+    with CaptureQueriesContext(connection) as ctx:
+        result_record(board=boards[0], user=arbiter, result="1-0", expected_version=0)
+    sql = [q["sql"] for q in ctx.captured_queries]
+    assert not any('"explanation"' in q for q in sql)
+    writes = [q.split()[0] for q in sql if q.split()[0] in ("UPDATE", "INSERT")]
+    assert writes == ["UPDATE", "UPDATE", "INSERT"]  # board, tournament (version), audit
+    assert len(sql) == 7, sql  # with the savepoint and its release
+    board = boards[0]
+    board.refresh_from_db()
+    swiss.refresh_from_db()
+    assert board.changed_version == swiss.version

@@ -21,7 +21,7 @@ from tournaments.models import Round, TournamentRole
 def test_twenty_simultaneous_pair_requests_create_one_round(django_user_model, monkeypatch):
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL row locks (run with DATABASE_URL=postgres://...)")
-    monkeypatch.setattr("pairing.services.swiss._enqueue", lambda rnd: None)
+    monkeypatch.setattr("pairing.services.swiss._enqueue", lambda rnd, created: None)
     user = django_user_model.objects.create_user("arb", password="x")
     tournament = factories.TournamentFactory()
     TournamentRole.objects.create(tournament=tournament, user=user, role="arbiter")

@@ -26,12 +26,13 @@ def paired_ids(rnd):
 def test_pairing_is_enqueued_after_commit_and_produces_a_draft(
     swiss, arbiter, django_capture_on_commit_callbacks
 ):
-    with mock.patch("pairing.tasks.round_pair_task.delay") as delay:
+    with mock.patch("pairing.tasks.round_pair_task.apply_async") as send:
         with django_capture_on_commit_callbacks(execute=True) as callbacks:
             rnd = round_pair(tournament=swiss, user=arbiter)
-            delay.assert_not_called()
+            send.assert_not_called()
     assert len(callbacks) == 1
-    delay.assert_called_once_with(rnd.pk)
+    rnd.refresh_from_db()
+    send.assert_called_once_with(args=(rnd.pk,), task_id=rnd.task_id)
     assert rnd.status == Round.Status.PAIRING and not Board.objects.filter(round=rnd).exists()
 
 

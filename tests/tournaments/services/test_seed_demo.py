@@ -9,8 +9,10 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from clubs.models import Club, Membership, RosterPlayer
 from pairing.adapters import standings_for_tournament
 from tournaments.models import Board, Round, Tournament
+from tournaments.permissions import can_arbitrate, can_organise
 
 
 def test_seed_demo_builds_the_three_tournaments_once(db, settings):
@@ -37,6 +39,25 @@ def test_seed_demo_builds_the_three_tournaments_once(db, settings):
     current = Round.objects.get(tournament=running, number=2)
     assert current.status == "published"
     assert Board.objects.filter(round=current).exclude(result="").count() == 4
+
+
+def test_seed_demo_has_a_club_with_roster_staff_and_its_tournaments(db, settings):
+    settings.DEBUG = True
+    out = io.StringIO()
+    call_command("seed_demo", stdout=out)
+    call_command("seed_demo", stdout=out)
+    club = Club.objects.get()
+    assert RosterPlayer.objects.filter(club=club).count() == 30
+    assert RosterPlayer.objects.filter(club=club, name="Zoë Ólafsdóttir").exists()
+    staff = dict(Membership.objects.filter(club=club).values_list("user__username", "role"))
+    assert staff == {"arbiter": "owner", "club-organiser": "organiser", "club-arbiter": "arbiter"}
+    for username in staff:
+        assert f"{username} / demo-arbiter-2026" in out.getvalue()
+        assert get_user_model().objects.get(username=username).check_password("demo-arbiter-2026")
+    assert set(Tournament.objects.values_list("club", flat=True)) == {club.pk}
+    club_arbiter = get_user_model().objects.get(username="club-arbiter")
+    running = Tournament.objects.get(name__startswith="Thursday Rapid")
+    assert can_arbitrate(club_arbiter, running) and not can_organise(club_arbiter, running)
 
 
 def test_seed_demo_refuses_to_publish_a_password_when_debug_is_off(db, settings):

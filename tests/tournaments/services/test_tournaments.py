@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 
+from clubs.models import Membership
 from tests import factories
 from tournaments.models import AuditLog, Tournament, TournamentRole
 from tournaments.services.errors import NotAllowedError, ValidationFailed
@@ -62,11 +63,16 @@ def test_the_initial_colour_is_drawn_from_the_seed_reproducibly_unless_given(org
     assert given.initial_colour == "b"
 
 
-def test_a_club_tournament_needs_club_membership(organiser):
+def test_a_club_tournament_needs_a_club_owner_or_organiser(organiser):
     club = factories.ClubFactory(name="Hilltop")
     with pytest.raises(NotAllowedError):
         tournament_create(user=organiser, club=club, name="Hilltop Open")
-    club.members.add(organiser)
+    membership = Membership.objects.create(club=club, user=organiser, role="arbiter")
+    with pytest.raises(NotAllowedError, match="owners and organisers of Hilltop"):
+        tournament_create(user=organiser, club=club, name="Hilltop Open")
+    membership.role = "organiser"
+    membership.save()
+    organiser.__dict__.pop("_club_roles", None)
     assert tournament_create(user=organiser, club=club, name="Hilltop Open").club == club
 
 

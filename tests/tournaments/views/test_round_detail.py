@@ -19,13 +19,13 @@ def test_the_published_round_page_offers_result_entry(arbiter_client, tournament
     assert 'id="pairings-table"' in body and 'id="round-status"' in body
     assert body.count('data-key="1"') == 4 and "Published" in body
     assert f'id="live-version" name="seen" value="{Tournament.objects.get(pk=tournament.pk).version}"' in body
-    assert 'hx-include="#live-version" hx-trigger="every 3s"' in body
+    assert 'hx-include="#live-version, #reports-seen" hx-trigger="every 3s"' in body
 
 
 def test_the_pairings_partial_is_the_table_only_in_a_fixed_number_of_queries(
     arbiter_client, tournament, published_round, django_assert_num_queries
 ):
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(10):  # 9, and one for every players' report of the round
         response = htmx(arbiter_client, "get", round_url(tournament))
     body = response.content.decode()
     assert response.status_code == 200 and 'id="pairings-table"' in body and "<html" not in body

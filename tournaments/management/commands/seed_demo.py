@@ -1,5 +1,6 @@
-"""Demo data for `make run`: a club, a demo login, a finished Swiss paired by our engine, a round robin
-and a Swiss in progress. Idempotent: tournaments that already exist are left alone.
+"""Demo data for `make run`: a club with a roster of 30 players and three staff logins (owner,
+organiser, arbiter), a finished Swiss paired by our engine, a round robin and a Swiss in progress,
+all three the club's. Idempotent: tournaments that already exist are left alone.
 
 Everything goes through the services, exactly as the pages would do it, so the demo also shows that
 the engine pairs real rounds. With a Celery broker configured the pairing task may run in a worker as
@@ -14,9 +15,11 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from clubs.models import Club, Membership, RosterPlayer
+from clubs.services.roster import roster_player_create
 from pairing.services.round_robin import tournament_start
 from pairing.services.swiss import round_pair, round_pair_execute, round_publish
-from tournaments.models import Board, Club, Round, Tournament, TournamentRole
+from tournaments.models import Board, Round, Tournament, TournamentRole
 from tournaments.services.byes import bye_request
 from tournaments.services.registration import participant_register
 from tournaments.services.results import result_record
@@ -26,6 +29,14 @@ from tournaments.services.withdrawals import participant_withdraw
 DEMO_USERNAME = "arbiter"
 DEMO_PASSWORD = "demo-arbiter-2026"
 """For the demo only. The command refuses to create this login when DEBUG is off (unless --force)."""
+CLUB_STAFF = (
+    (DEMO_USERNAME, Membership.Role.OWNER),
+    ("club-organiser", Membership.Role.ORGANISER),
+    ("club-arbiter", Membership.Role.ARBITER),
+)
+"""The club's staff logins, all with ``DEMO_PASSWORD``: the first one also creates the tournaments."""
+ROSTER_EXTRA = ["Zoë Ólafsdóttir", "José Muñoz", "Łukasz Wróbel", "Søren Ødegård", "Anaïs Lefèvre",
+                "Çağan Öztürk"]  # fmt: skip
 
 FIRST = ["Alice", "Bruno", "Chen", "Dana", "Emil", "Fatima", "Georg", "Hana", "Ivan", "Julia", "Kofi", "Lena",
          "Marek", "Nora", "Oskar", "Priya", "Quentin", "Rosa", "Sven", "Tara", "Umar", "Vera", "Wim", "Xenia"]  # fmt: skip
@@ -76,21 +87,40 @@ class Command(BaseCommand):
             raise CommandError(
                 "DEBUG is off: refusing to create a demo login with a published password (use --force)."
             )
-        user = self.demo_user()
-        club, _ = Club.objects.get_or_create(name="Riverside Chess Club")
-        club.members.add(user)
+        club = Club.objects.filter(name="Riverside Chess Club").order_by("pk").first()
+        if club is None:  # a database migrated from before issue 23 already has it, under its own slug
+            club = Club.objects.create(name="Riverside Chess Club", slug="riverside")
+        staff = [self.demo_user(username) for username, _ in CLUB_STAFF]
+        for member, (_, role) in zip(staff, CLUB_STAFF, strict=True):
+            Membership.objects.get_or_create(club=club, user=member, defaults={"role": role})
+        self.roster(club)
+        user = staff[0]
         self.finished_swiss(user, club)
         self.round_robin(user, club)
         self.swiss_in_progress(user, club)
+        logins = "\n".join(
+            f"  {username} / {DEMO_PASSWORD}  ({role.label.lower()} of {club.name})"
+            for username, role in CLUB_STAFF
+        )
         self.stdout.write(
             self.style.WARNING(
-                f"\nDemo login (FOR THE DEMO ONLY, never on a real server): {DEMO_USERNAME} / {DEMO_PASSWORD}\n"
-                "Log in at /accounts/login/\n"
+                f"\nDemo logins (FOR THE DEMO ONLY, never on a real server):\n{logins}\n"
+                f"Log in at /accounts/login/; the club's dashboard is /clubs/{club.slug}/dashboard/\n"
             )
         )
 
-    def demo_user(self):  # noqa: ANN201
-        user, created = get_user_model().objects.get_or_create(username=DEMO_USERNAME)
+    def roster(self, club: Club) -> None:
+        if RosterPlayer.objects.filter(club=club).exists():
+            return
+        players = demo_players(24, 3) + [
+            {"name": name, "rating": 1400 + 50 * i} for i, name in enumerate(ROSTER_EXTRA)
+        ]
+        for fields in players:
+            roster_player_create(club=club, **fields)
+        self.stdout.write(self.style.SUCCESS(f"{club.name}: a roster of {len(players)} players"))
+
+    def demo_user(self, username: str = DEMO_USERNAME):  # noqa: ANN201
+        user, created = get_user_model().objects.get_or_create(username=username)
         if created or not user.check_password(DEMO_PASSWORD):
             user.set_password(DEMO_PASSWORD)
             user.save()

@@ -1,11 +1,11 @@
-"""The weighted blossom matching under the least-bad pairing, against exhaustive search."""
+"""The weighted blossom matching (least-bad pairing, Dutch exact bounds), against exhaustive search."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing.engine.least_bad import max_weight_matching
+from pairing.engine.matching import max_weight_matching
 
 Matrix = list[list[int | None]]
 

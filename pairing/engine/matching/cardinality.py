@@ -5,11 +5,8 @@ paired under C1-C3 (with at most one bye-eligible player left over)?" (C4 comple
 The graphs are nearly complete, so adjacency is implicit: a callable ``ok(a, b)`` says whether
 two vertices may be paired. A search from one free vertex stops at the first augmenting path,
 which in a dense graph is usually found within two layers, so extending a known maximum
-matching by a few new vertices costs about ``O(n)`` per vertex.
-
-:class:`Assignment` is the weighted counterpart the Dutch search uses for its exact bounds in a
-transposition: a minimum-cost assignment of S1 to S2 that is updated, not recomputed, as the
-search fixes one pair after another.
+matching by a few new vertices costs about ``O(n)`` per vertex: every function here is
+warm-started from the ``mate`` list it is given.
 """
 
 from __future__ import annotations
@@ -17,7 +14,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 
-__all__ = ["Assignment", "augment_from", "free_alternatives", "greedy_extend", "maximum_matching"]
+__all__ = ["augment_from", "free_alternatives", "greedy_extend", "maximum_matching"]
 
 
 def _find_augmenting_path(
@@ -88,11 +85,11 @@ def _find_augmenting_path(
                 if mate[u] == -1:
                     # Augment along the alternating path ending at u.
                     while u != -1:
-                        pv = parent[u]
-                        ppv = mate[pv]
-                        mate[u] = pv
-                        mate[pv] = u
-                        u = ppv
+                        via = parent[u]
+                        next_u = mate[via]
+                        mate[u] = via
+                        mate[via] = u
+                        u = next_u
                     return True
                 used[mate[u]] = True
                 queue.append(mate[u])
@@ -144,18 +141,15 @@ def free_alternatives(
 def greedy_extend(order: Sequence[int], ok: Callable[[int, int], bool], mate: list[int]) -> None:
     """Greedily pair free vertices of ``order`` with the next free compatible vertex in ``order``."""
     free = [v for v in order if mate[v] == -1]
-    taken = set()
     count = len(free)
     for i, v in enumerate(free):
-        if v in taken:
-            continue
+        if mate[v] != -1:
+            continue  # taken by an earlier vertex of ``free``
         for j in range(i + 1, count):
             u = free[j]
-            if u not in taken and ok(v, u):
+            if mate[u] == -1 and ok(v, u):
                 mate[v] = u
                 mate[u] = v
-                taken.add(u)
-                taken.add(v)
                 break
 
 
@@ -166,127 +160,3 @@ def maximum_matching(n: int, ok: Callable[[int, int], bool], mate: list[int] | N
         greedy_extend(range(n), ok, mate)
     augment_from([v for v in range(n) if mate[v] == -1], n, ok, mate)
     return mate
-
-
-class Assignment:
-    """A minimum-cost assignment of rows to columns that stays optimal while pairs are fixed.
-
-    Square problem: ``cost[r][c]`` is an integer, or None where row ``r`` may not take column
-    ``c``. Shortest augmenting paths with potentials (the Hungarian method) solve it from
-    scratch in ``O(n^3)``. :meth:`fix` then removes one row and one column, as a search does when
-    it decides a pair: the potentials stay feasible and at most one row loses its column, so one
-    more augmenting path, ``O(n^2)``, restores optimality. :meth:`fix` returns a new object.
-    """
-
-    __slots__ = ("col_of", "cols", "cost", "row_of", "total", "u", "v")
-
-    def __init__(self, cost: Sequence[Sequence[int | None]]) -> None:
-        n = len(cost)
-        self.cost = cost
-        self.cols = list(range(n))
-        self.u = [0] * n
-        self.v = [0] * n
-        self.row_of = [-1] * n
-        self.col_of = [-1] * n
-        self.total = 0
-
-    @classmethod
-    def solve(
-        cls,
-        cost: Sequence[Sequence[int | None]],
-        rows: Sequence[int] | None = None,
-        cols: Sequence[int] | None = None,
-    ) -> Assignment | None:
-        """The optimal assignment of every row (or of ``rows`` to ``cols``, as many of each),
-        or None when no complete one exists."""
-        a = cls(cost)
-        if cols is not None:
-            a.cols = list(cols)
-        for r in range(len(cost)) if rows is None else rows:
-            if not a._augment(r):
-                return None
-        a._sum()
-        return a
-
-    def fix(self, row: int, col: int) -> Assignment | None:
-        """The optimal assignment of what is left once ``row`` takes ``col`` (``total``
-        excludes that pair); None when the rest cannot all be assigned."""
-        if self.cost[row][col] is None:
-            return None
-        a = Assignment.__new__(Assignment)
-        a.cost = self.cost
-        a.cols = [k for k in self.cols if k != col]
-        a.u = self.u
-        a.v = self.v
-        a.row_of = list(self.row_of)
-        a.col_of = list(self.col_of)
-        a.row_of[col] = -1
-        a.col_of[row] = -1
-        if self.col_of[row] == col:
-            a.total = self.total - self.cost[row][col]  # type: ignore[operator]
-            return a
-        # ``row`` frees its column; the row that held ``col`` needs another one
-        a.u = list(self.u)
-        a.v = list(self.v)
-        a.row_of[self.col_of[row]] = -1
-        other = self.row_of[col]
-        a.col_of[other] = -1
-        if not a._augment(other):
-            return None
-        a._sum()
-        return a
-
-    def _sum(self) -> None:
-        cost, row_of = self.cost, self.row_of
-        self.total = sum(cost[row_of[c]][c] for c in self.cols)  # type: ignore[misc]
-
-    def _augment(self, root: int) -> bool:
-        """Give the free row ``root`` a column by a shortest augmenting path in reduced costs
-        (Dijkstra on the dense graph), updating the potentials; False if there is none."""
-        cost, u, v, row_of = self.cost, self.u, self.v, self.row_of
-        cols = self.cols
-        start = -1  # the virtual column that holds ``root`` during the search
-        minv: dict[int, int] = {}
-        way: dict[int, int] = {}
-        in_tree: set[int] = {start}
-        j0 = start
-        while True:
-            i0 = root if j0 == start else row_of[j0]
-            row = cost[i0]
-            ui = u[i0]
-            delta: int | None = None
-            j1 = -1
-            for j in cols:
-                if j in in_tree:
-                    continue
-                w = row[j]
-                if w is not None:
-                    cur = w - ui - v[j]
-                    m = minv.get(j)
-                    if m is None or cur < m:
-                        minv[j] = cur
-                        way[j] = j0
-                m = minv.get(j)
-                if m is not None and (delta is None or m < delta):
-                    delta = m
-                    j1 = j
-            if delta is None:
-                return False
-            for j in in_tree:
-                u[root if j == start else row_of[j]] += delta
-                if j != start:
-                    v[j] -= delta
-            for j in minv:
-                if j not in in_tree:
-                    minv[j] -= delta
-            in_tree.add(j1)
-            j0 = j1
-            if row_of[j0] == -1:
-                break
-        while j0 != start:
-            j1 = way[j0]
-            r = root if j1 == start else row_of[j1]
-            row_of[j0] = r
-            self.col_of[r] = j0
-            j0 = j1
-        return True

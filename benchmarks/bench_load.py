@@ -1,0 +1,477 @@
+"""A full hall under load: public pages and result entry through the production front.
+
+Runs what production runs, on 127.0.0.1 only: gunicorn (DEBUG=0) on PostgreSQL with the Redis
+cache, behind Debian's nginx with ``deploy/nginx/default.conf.template`` (the file
+docker-compose.yml mounts). It builds a 1000-player, 9-round Swiss (rounds 1-8 finished,
+round 9 published without results) and measures three scenarios, each for a bounded time:
+
+(a) 100 viewers, 5 s between a viewer's requests, one result entered per second;
+(b) 100 viewers with no pause (and still one result a second);
+(c) eight arbiters entering results flat out on the tournament.
+
+Viewers are ``wrk`` connections (``apt-get install wrk``) running ``bench_load.lua``: a mix of
+the current pairings, the standings and participant pages, gzip accepted like a phone's browser.
+Arbiters are threads posting the round page's htmx form with a logged-in session. Prints one
+table; the goals are p95 < 100 ms for pages and results in (a), >= 1000 requests/s at p95 < 100 ms
+in (b), >= 150 results/s at p95 < 100 ms in (c).
+
+    .venv/bin/python benchmarks/bench_load.py [--players 1000] [--rounds 9] [--seconds 20]
+
+It drops and recreates the database named by --database (default chess_h21) and flushes the Redis
+databases --cache-db and --broker-db. Ports: gunicorn --app-port, nginx --web-port.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import secrets
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+HOST = "127.0.0.1"
+LUA = Path(__file__).with_name("bench_load.lua")
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+# --- the server side: database, gunicorn, nginx ------------------------------------------------
+
+
+def environment(args: argparse.Namespace, static_root: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DEBUG="0",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS=f"{HOST},localhost",
+        SITE_URL=f"http://{HOST}:{args.web_port}",
+        CSRF_TRUSTED_ORIGINS=f"http://{HOST}:{args.web_port}",
+        SECURE_SSL_REDIRECT="0",
+        SESSION_COOKIE_SECURE="0",
+        CSRF_COOKIE_SECURE="0",
+        SECURE_HSTS_SECONDS="0",
+        TRUSTED_PROXY_COUNT="1",
+        DATABASE_URL=f"postgres://postgres@{HOST}:5432/{args.database}",
+        CACHE_URL=f"redis://{HOST}:6379/{args.cache_db}",
+        CELERY_BROKER_URL=f"redis://{HOST}:6379/{args.broker_db}",
+        EMAIL_URL="console://",
+        STATIC_ROOT=str(static_root),
+        LOG_LEVEL="WARNING",
+    )
+    return env
+
+
+def build_event(args: argparse.Namespace) -> dict[str, object]:
+    """Create the database, migrate, build the tournament; return what the clients need."""
+    subprocess.run(
+        [
+            "psql",
+            "-q",
+            "-h",
+            HOST,
+            "-U",
+            "postgres",
+            "-c",
+            f"DROP DATABASE IF EXISTS {args.database}",
+            "-c",
+            f"CREATE DATABASE {args.database}",
+        ],
+        check=True,
+    )
+    for db in (args.cache_db, args.broker_db):
+        subprocess.run(["redis-cli", "-h", HOST, "-n", str(db), "flushdb"], check=True, capture_output=True)
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0, interactive=False)
+    call_command("createcachetable", verbosity=0)
+    call_command("collectstatic", verbosity=0, interactive=False)
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from bench_public_pages import _add_explanations
+
+    from tests.tournaments.public.builders import build_tournament
+    from tournaments.models import Board, Tournament, TournamentRole
+
+    started = time.perf_counter()
+    tournament = Tournament.objects.create(
+        name="Load Open", rounds_planned=args.rounds, status=Tournament.Status.RUNNING
+    )
+    people = build_tournament(tournament, players=args.players, rounds=args.rounds, last_round_results=False)
+    _add_explanations(tournament, people)
+    sessions = []
+    for index in range(8):
+        user = get_user_model().objects.create_user(f"arbiter{index}", password=secrets.token_urlsafe(12))
+        TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.ARBITER)
+        session = SessionStore()
+        session["_auth_user_id"] = str(user.pk)
+        session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+        session["_auth_user_hash"] = user.get_session_auth_hash()
+        session.create()
+        sessions.append(session.session_key)
+    boards = list(
+        Board.objects.filter(round__tournament=tournament, round__number=args.rounds)
+        .order_by("number")
+        .values_list("pk", flat=True)
+    )
+    print(
+        f"built {args.players} players, {args.rounds} rounds, "
+        f"{Board.objects.filter(round__tournament=tournament).count()} boards "
+        f"in {time.perf_counter() - started:.0f} s",
+        flush=True,
+    )
+    return {
+        "tournament": tournament.pk,
+        "token": tournament.public_token,
+        "people": [p.pk for p in people],
+        "boards": boards,
+        "sessions": sessions,
+    }
+
+
+def reset_round(args: argparse.Namespace, tournament_id: int) -> None:
+    """The last round back to "published, no result in" before each scenario."""
+    from django.db.models import F
+
+    from tournaments.models import Board, Round, Tournament
+
+    Board.objects.filter(round__tournament_id=tournament_id, round__number=args.rounds).update(
+        result="", version=0, changed_version=0
+    )
+    Round.objects.filter(tournament_id=tournament_id, number=args.rounds).update(
+        status=Round.Status.PUBLISHED
+    )
+    Tournament.objects.filter(pk=tournament_id).update(
+        status=Tournament.Status.RUNNING, version=F("version") + 1, standings_version=F("version") + 1
+    )
+
+
+class Servers:
+    """gunicorn and nginx, started and stopped by this script (by their own process ids)."""
+
+    def __init__(self, args: argparse.Namespace, env: dict[str, str], work: Path) -> None:
+        self.args, self.env, self.work = args, env, work
+        self.gunicorn: subprocess.Popen[bytes] | None = None
+        self.nginx_conf = work / "nginx" / "nginx.conf"
+
+    def start(self) -> None:
+        args, work = self.args, self.work
+        log = open(work / "gunicorn.log", "wb")  # noqa: SIM115 (closed with the process)
+        self.gunicorn = subprocess.Popen(
+            [
+                str(ROOT / ".venv/bin/gunicorn"),
+                "config.wsgi:application",
+                "--bind",
+                f"{HOST}:{args.app_port}",
+                "--workers",
+                str(args.workers),
+                "--worker-class",
+                "sync",
+                "--keep-alive",
+                "5",
+            ],
+            cwd=ROOT,
+            env=self.env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        nginx = work / "nginx"
+        (nginx / "cache").mkdir(parents=True)
+        (nginx / "tmp").mkdir()
+        os.chmod(nginx / "cache", 0o777)
+        os.chmod(nginx / "tmp", 0o777)
+        values = {
+            "NGINX_PORT": f"{HOST}:{args.web_port}",
+            "APP_UPSTREAM": f"{HOST}:{args.app_port}",
+            "STATIC_ROOT": self.env["STATIC_ROOT"],
+            "NGINX_CACHE_DIR": str(nginx / "cache"),
+        }
+        template = (ROOT / "deploy/nginx/default.conf.template").read_text()
+        for name, value in values.items():
+            template = template.replace("${" + name + "}", value)
+        (nginx / "app.conf").write_text(template)
+        self.nginx_conf.write_text(
+            f"""worker_processes 1;
+pid {nginx}/nginx.pid;
+error_log {nginx}/error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    access_log off;
+    client_body_temp_path {nginx}/tmp/body;
+    proxy_temp_path {nginx}/tmp/proxy;
+    fastcgi_temp_path {nginx}/tmp/fastcgi;
+    uwsgi_temp_path {nginx}/tmp/uwsgi;
+    scgi_temp_path {nginx}/tmp/scgi;
+    sendfile on;
+    include {nginx}/app.conf;
+}}
+"""
+        )
+        subprocess.run(["/usr/sbin/nginx", "-p", str(nginx), "-c", str(self.nginx_conf), "-q"], check=True)
+        for _ in range(120):
+            try:
+                if get(args.web_port, "/accounts/login/")[0] == 200:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.5)
+        raise SystemExit("gunicorn behind nginx did not answer; see " + str(work / "gunicorn.log"))
+
+    def stop(self) -> None:
+        if self.nginx_conf.exists() and (self.nginx_conf.parent / "nginx.pid").exists():
+            subprocess.run(
+                [
+                    "/usr/sbin/nginx",
+                    "-p",
+                    str(self.nginx_conf.parent),
+                    "-c",
+                    str(self.nginx_conf),
+                    "-s",
+                    "stop",
+                ],
+                check=False,
+            )
+        if self.gunicorn is not None:
+            self.gunicorn.terminate()
+            try:
+                self.gunicorn.wait(10)
+            except subprocess.TimeoutExpired:
+                self.gunicorn.kill()
+
+
+def get(port: int, path: str) -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection(HOST, port, timeout=10)
+    try:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+# --- the clients -------------------------------------------------------------------------------
+
+
+class Arbiter(threading.Thread):
+    """Posts results for its boards through the front, as the round page's htmx form does.
+
+    ``interval`` seconds between entries (0: flat out) until ``stop`` is set. Each entry flips the
+    board's result (1-0, 0-1, ...) with the version it last saw, so none is refused as stale.
+    """
+
+    def __init__(
+        self,
+        port: int,
+        tournament_id: int,
+        session: str,
+        boards: list[int],
+        interval: float,
+        stop: threading.Event,
+    ) -> None:
+        super().__init__(daemon=True)
+        self.port, self.tournament_id, self.session = port, tournament_id, session
+        self.boards, self.interval, self.stop = boards, interval, stop
+        self.latencies: list[float] = []
+        self.errors: list[str] = []
+
+    def run(self) -> None:
+        csrf = secrets.token_hex(16)
+        headers = {
+            "Cookie": f"sessionid={self.session}; csrftoken={csrf}",
+            "X-CSRFToken": csrf,
+            "HX-Request": "true",
+            "Content-Type": "application/x-www-form-urlencoded",
+        }
+        versions = dict.fromkeys(self.boards, 0)
+        conn = http.client.HTTPConnection(HOST, self.port, timeout=30)
+        turn = 0
+        next_at = time.monotonic()
+        while not self.stop.is_set():
+            board = self.boards[turn % len(self.boards)]
+            result = "1-0" if (turn // len(self.boards)) % 2 == 0 else "0-1"
+            body = f"result={result}&version={versions[board]}"
+            started = time.perf_counter()
+            try:
+                conn.request("POST", f"/t/{self.tournament_id}/boards/{board}/result/", body, headers)
+                response = conn.getresponse()
+                response.read()
+            except (OSError, http.client.HTTPException) as exc:
+                self.errors.append(repr(exc))
+                conn.close()
+                conn = http.client.HTTPConnection(HOST, self.port, timeout=30)
+                continue
+            elapsed = time.perf_counter() - started
+            if response.status == 200 and response.getheader("X-Result-Status") == "200":
+                self.latencies.append(elapsed)
+                versions[board] += 1
+            else:
+                self.errors.append(f"{response.status} {response.getheader('X-Result-Status')}")
+            turn += 1
+            if self.interval:
+                next_at += self.interval
+                time.sleep(max(0.0, next_at - time.monotonic()))
+        conn.close()
+
+
+def run_wrk(
+    args: argparse.Namespace, event: dict[str, object], pause_ms: int, seconds: int
+) -> dict[str, float]:
+    people = event["people"]
+    assert isinstance(people, list)
+    command = [
+        "wrk",
+        "-t2",
+        f"-c{args.viewers}",
+        f"-d{seconds}s",
+        "--timeout",
+        "10s",
+        "-s",
+        str(LUA),
+        f"http://{HOST}:{args.web_port}",
+        "--",
+        str(event["token"]),
+        str(pause_ms),
+        ",".join(str(p) for p in people[:: max(1, len(people) // 200)]),
+    ]
+    output = subprocess.run(command, check=True, capture_output=True, text=True, timeout=seconds + 60).stdout
+    line = next(line for line in output.splitlines() if line.startswith("JSON "))
+    return json.loads(line[5:])
+
+
+def scenario_viewers(args, event, pause_ms: int) -> tuple[dict[str, float], list[float], int]:
+    reset_round(args, event["tournament"])
+    stop = threading.Event()
+    arbiter = Arbiter(args.web_port, event["tournament"], event["sessions"][0], event["boards"], 1.0, stop)
+    arbiter.start()
+    try:
+        figures = run_wrk(args, event, pause_ms, args.seconds)
+    finally:
+        stop.set()
+        arbiter.join(30)
+    return figures, arbiter.latencies, len(arbiter.errors)
+
+
+def scenario_arbiters(args, event) -> tuple[float, list[float], int]:
+    reset_round(args, event["tournament"])
+    stop = threading.Event()
+    boards = event["boards"]
+    arbiters = [
+        Arbiter(args.web_port, event["tournament"], event["sessions"][i], boards[i::8], 0.0, stop)
+        for i in range(8)
+    ]
+    started = time.perf_counter()
+    for arbiter in arbiters:
+        arbiter.start()
+    time.sleep(args.seconds)
+    stop.set()
+    for arbiter in arbiters:
+        arbiter.join(30)
+    elapsed = time.perf_counter() - started
+    latencies = [x for a in arbiters for x in a.latencies]
+    return len(latencies) / elapsed, latencies, sum(len(a.errors) for a in arbiters)
+
+
+def ms(value: float) -> str:
+    return f"{value * 1000:.0f} ms" if value == value else "-"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--seconds", type=int, default=20, help="length of each scenario (at most 120)")
+    parser.add_argument("--viewers", type=int, default=100)
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers")
+    parser.add_argument("--database", default="chess_h21")
+    parser.add_argument("--cache-db", type=int, default=12)
+    parser.add_argument("--broker-db", type=int, default=13)
+    parser.add_argument("--app-port", type=int, default=8271)
+    parser.add_argument("--web-port", type=int, default=8280)
+    args = parser.parse_args()
+    args.seconds = max(5, min(args.seconds, 120))
+    if shutil.which("wrk") is None or not Path("/usr/sbin/nginx").exists():
+        raise SystemExit("needs wrk and nginx (apt-get install wrk nginx)")
+
+    work = Path(tempfile.mkdtemp(prefix="chessclub-load."))
+    os.chmod(work, 0o755)
+    env = environment(args, work / "static")
+    os.environ.update(env)
+    event = build_event(args)
+    from django.db import connection
+
+    connection.close()
+    servers = Servers(args, env, work)
+    try:
+        servers.start()
+        # Warm each worker's imports and the standings once, as the first visitors would.
+        for path in (f"/p/{event['token']}/", f"/p/{event['token']}/standings/"):
+            get(args.web_port, path)
+        a_pages, a_results, a_errors = scenario_viewers(args, event, 5000)
+        b_pages, b_results, b_errors = scenario_viewers(args, event, 0)
+        c_rate, c_results, c_errors = scenario_arbiters(args, event)
+    finally:
+        servers.stop()
+        connection.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+    load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
+    print()
+    print(f"load average when done (1 / 5 / 15 min): {load} on {os.cpu_count()} cores")
+    print(
+        f"{args.players} players, {args.rounds} rounds, {args.viewers} viewers, {args.seconds} s a scenario, "
+        f"gunicorn {args.workers} sync workers behind nginx (deploy/nginx/default.conf.template)"
+    )
+    print("| scenario | requests/s | public p50 / p95 / p99 | results entered | result p50 / p95 | goal |")
+    print("|---|---|---|---|---|---|")
+    for label, pages, results, errors, goal in (
+        (
+            "(a) 100 viewers, 5 s pause, 1 result/s",
+            a_pages,
+            a_results,
+            a_errors,
+            "pages p95 < 100 ms, results p95 < 100 ms",
+        ),
+        (
+            "(b) 100 viewers, no pause, 1 result/s",
+            b_pages,
+            b_results,
+            b_errors,
+            ">= 1000 req/s, p95 < 100 ms",
+        ),
+    ):
+        print(
+            f"| {label} | {pages['rps']:.0f} | {pages['p50']:.0f} / {pages['p95']:.0f} / {pages['p99']:.0f} ms "
+            f"({pages['errors']:.0f} errors) | {len(results)} ({errors} refused) | "
+            f"{ms(statistics.median(results) if results else float('nan'))} / {ms(percentile(results, 95))} | {goal} |"
+        )
+    print(
+        f"| (c) 8 arbiters flat out | - | - | {len(c_results)} = {c_rate:.0f}/s ({c_errors} refused) | "
+        f"{ms(statistics.median(c_results) if c_results else float('nan'))} / {ms(percentile(c_results, 95))} | "
+        ">= 150 results/s, p95 < 100 ms |"
+    )
+
+
+if __name__ == "__main__":
+    main()
