@@ -68,6 +68,19 @@ _EXPLANATION = {
         'an object with "ga" (participant ids) and "virtual_points" (id to half-points)',
     ),
 }
+# Kept by the pairing service and the hand edits (pairing.services.drafts, issue 22).
+_EXPLANATION["engine_boards"] = (
+    lambda v: _list_of(v, lambda b: _list_of(b, _int) and len(b) == 3),
+    "a list of [board, white id, black id]",
+)
+_EXPLANATION["engine_bye"] = (lambda v: v is None or _int(v), "a participant id or null")
+_EXPLANATION["hand_edited"] = (lambda v: isinstance(v, bool), "true or false")
+_EXPLANATION["given_up"] = (
+    lambda v: _list_of(
+        v, lambda g: _object(g, {"rule": _str, "message": _str, "participants": lambda p: _list_of(p, _int)})
+    ),
+    "a list of objects with rule, message, participants",
+)
 _VIOLATION = {
     "rule": _str,
     "participants": lambda v: _list_of(v, _int),
