@@ -36,8 +36,9 @@ def test_another_arbiters_result_comes_as_its_row_alone(
     result_record(board=boards[2], user=organiser, result="1-0", expected_version=0)
     # session, user, tournament, role; the round; the changed boards (with their players); the
     # arbiter's right to enter results. Round 1: no past games to score (later rounds: two more
-    # queries, for these players' games and byes only).
-    with django_assert_num_queries(7):
+    # queries, for these players' games and byes only). The players' phone reports add three: the
+    # round's report stamp, and its boards and reports for the counts that travel with every answer.
+    with django_assert_num_queries(10):
         response = htmx(arbiter_client, "get", live_url(tournament, version))
     body = response.content.decode()
     assert response.status_code == 200 and response["HX-Reswap"] == "none"
