@@ -110,3 +110,24 @@ def test_a_round_paired_by_the_engine_restores(organiser):
         "/api/tournaments/import/json/", {"backup": backup}, format="json"
     )
     assert response.status_code == 201, response.content[:500]
+
+
+@pytest.mark.django_db
+def test_a_round_edited_by_hand_restores(organiser):
+    """A hand edit keeps the engine's pairing and what the edit gave up in the explanation."""
+    from pairing.services.drafts import board_swap_colours
+    from pairing.services.swiss import round_pair, round_pair_execute
+    from tournaments.services.tournaments import tournament_create
+
+    t = tournament_create(user=organiser, name="Edited open", rounds_planned=5, lots_seed=3)
+    for i in range(1, 9):
+        Participant.objects.create(tournament=t, name=f"Player {i}", rating=2200 - 10 * i)
+    rnd = round_pair(tournament=t, user=organiser)
+    round_pair_execute(round_id=rnd.pk)
+    board_swap_colours(board=Board.objects.filter(round=rnd).first(), user=organiser)
+    rnd.refresh_from_db()
+    assert rnd.explanation["hand_edited"] and rnd.explanation["engine_boards"]
+    response = token_client(organiser).post(
+        "/api/tournaments/import/json/", {"backup": json_export(tournament=t)}, format="json"
+    )
+    assert response.status_code == 201, response.content[:500]

@@ -371,8 +371,7 @@ class RoundDetailView(ApiView):
     )
     def get(self, request, tournament_id: int, number: int):
         tournament = self.tournament(tournament_id)
-        swiss.round_pairing_expire(round=_round(tournament, number))
-        return Response(_round_detail(_round(tournament, number)))
+        return Response(_round_detail(swiss.round_pairing_expire(round=_round(tournament, number))))
 
     @extend_schema(
         request=None,

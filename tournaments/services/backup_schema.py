@@ -42,6 +42,7 @@ _FLOAT = {
     "reason": _str,
 }
 _BOARD_NOTE = {"board": _int, "colour_rule": _str, "message": _str}
+_GIVEN_UP = {"rule": _str, "message": _str, "participants": lambda v: _list_of(v, _int)}
 _EXPLANATION = {
     "scoregroups": (lambda v: _list_of(v, _scoregroup), "a list of [score, [participant ids]]"),
     "floats": (
@@ -67,20 +68,18 @@ _EXPLANATION = {
         ),
         'an object with "ga" (participant ids) and "virtual_points" (id to half-points)',
     ),
-}
-# Kept by the pairing service and the hand edits (pairing.services.drafts, issue 22).
-_EXPLANATION["engine_boards"] = (
-    lambda v: _list_of(v, lambda b: _list_of(b, _int) and len(b) == 3),
-    "a list of [board, white id, black id]",
-)
-_EXPLANATION["engine_bye"] = (lambda v: v is None or _int(v), "a participant id or null")
-_EXPLANATION["hand_edited"] = (lambda v: isinstance(v, bool), "true or false")
-_EXPLANATION["given_up"] = (
-    lambda v: _list_of(
-        v, lambda g: _object(g, {"rule": _str, "message": _str, "participants": lambda p: _list_of(p, _int)})
+    # The engine's own pairing, kept for comparing a later hand edit (pairing/services/drafts.py).
+    "engine_boards": (
+        lambda v: _list_of(v, lambda b: isinstance(b, list) and len(b) == 3 and all(_int(x) for x in b)),
+        "a list of [board number, white id, black id]",
     ),
-    "a list of objects with rule, message, participants",
-)
+    "engine_bye": (lambda v: v is None or _int(v), "a participant id or null"),
+    "hand_edited": (lambda v: isinstance(v, bool), "true or false"),
+    "given_up": (
+        lambda v: _list_of(v, lambda g: _object(g, _GIVEN_UP)),
+        f"a list of objects with {', '.join(_GIVEN_UP)}",
+    ),
+}
 _VIOLATION = {
     "rule": _str,
     "participants": lambda v: _list_of(v, _int),

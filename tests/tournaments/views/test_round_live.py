@@ -36,8 +36,9 @@ def test_another_arbiters_result_comes_as_its_row_alone(
     result_record(board=boards[2], user=organiser, result="1-0", expected_version=0)
     # session, user, tournament, role; the round; the changed boards (with their players); the
     # arbiter's right to enter results. Round 1: no past games to score (later rounds: two more
-    # queries, for these players' games and byes only).
-    with django_assert_num_queries(7):
+    # queries, for these players' games and byes only). The players' phone reports add three: the
+    # round's report stamp, and its boards and reports for the counts that travel with every answer.
+    with django_assert_num_queries(10):
         response = htmx(arbiter_client, "get", live_url(tournament, version))
     body = response.content.decode()
     assert response.status_code == 200 and response["HX-Reswap"] == "none"
@@ -45,7 +46,7 @@ def test_another_arbiters_result_comes_as_its_row_alone(
     assert body.count("<tr ") == 2
     assert f'<tr id="board-{boards[1].pk}"' in body and f'<tr id="board-{boards[2].pk}"' in body
     assert f'id="board-{boards[0].pk}"' not in body and f'id="board-{boards[3].pk}"' not in body
-    assert body.count('hx-swap-oob="true"') == 4  # two rows, the round status, the version
+    assert body.count('hx-swap-oob="true"') == 5  # two rows, the round status, the version, the reports' counts
     assert '<strong class="result-value">0-1</strong>' in body
     assert f'id="live-version" name="seen" value="{version + 2}" hx-swap-oob="true"' in body
 
