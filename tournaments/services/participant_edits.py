@@ -22,7 +22,7 @@ from django.db import transaction
 from tournaments.models import Participant, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ValidationFailed
+from tournaments.services.errors import ConflictError, ValidationFailed
 from tournaments.services.pairing_numbers import moves_described, pairing_numbers_assign
 from tournaments.services.participant_state import paired_ids
 from tournaments.services.registration import (
@@ -81,7 +81,9 @@ def participant_delete(*, participant: Participant, user: Any) -> str:
     require_arbiter(user, participant.tournament, to=TO_CHANGE_PARTICIPANTS)
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=participant.tournament_id)
-        p = Participant.objects.select_for_update().get(pk=participant.pk, tournament=locked)
+        p = Participant.objects.select_for_update().filter(pk=participant.pk, tournament=locked).first()
+        if p is None:  # a double click: the first request deleted it while this one waited
+            raise ConflictError(f"{participant.name} has just been deleted.")
         if p.pk in paired_ids(locked):
             raise ValidationFailed(
                 f"{p.name} has been paired, so their games are part of other players' records: "

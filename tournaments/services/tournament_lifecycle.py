@@ -22,7 +22,7 @@ from django.utils import timezone
 from tournaments.models import Board, Round, Tournament
 from tournaments.permissions import require_organiser
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ValidationFailed
+from tournaments.services.errors import ConflictError, ValidationFailed
 from tournaments.services.versions import tournament_changed
 
 
@@ -58,7 +58,9 @@ def tournament_delete(*, tournament: Tournament, user: Any, confirm: str = "") -
     """Delete a tournament and everything in it; see the module docstring."""
     require_organiser(user, tournament, to="delete it")
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        locked = Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        if locked is None:  # a double click: the first request deleted it while this one waited
+            raise ConflictError(f"{tournament.name} has just been deleted.")
         published = published_rounds(locked)
         if published and confirm.strip() != locked.name:
             raise ValidationFailed(

@@ -137,6 +137,8 @@ def delete(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         tournament_delete(tournament=tournament, user=request.user, confirm=confirm)
     except ServiceError as exc:
         report(request, exc)
-        return redirect("tournaments:data", tournament_id=tournament.pk)
+        if Tournament.objects.filter(pk=tournament.pk).exists():
+            return redirect("tournaments:data", tournament_id=tournament.pk)
+        return redirect("tournaments:home")
     messages.success(request, f"Deleted {tournament.name}.")
     return redirect("tournaments:home")

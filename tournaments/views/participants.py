@@ -248,6 +248,8 @@ def participant_remove(request: HttpRequest, tournament: Tournament, participant
         moved = participant_delete(participant=participant, user=request.user)
     except ServiceError as exc:
         report(request, exc)
+        if not Participant.objects.filter(pk=participant.pk).exists():  # deleted by a double click
+            return redirect("tournaments:participants", tournament_id=tournament.pk)
         return redirect(
             "tournaments:participant_edit", tournament_id=tournament.pk, participant_id=participant.pk
         )
