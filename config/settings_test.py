@@ -10,3 +10,11 @@ EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 PUBLIC_REBUILD_IN_BACKGROUND = (
     False  # tests read a page right after a change; tests/tournaments/public/test_micro_cache.py turns it on
 )
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # A test database in a file, not in memory: Django shares one in-memory connection between the
+    # test and every thread of the browser tests' live server, so two requests at once (a result
+    # key and the live poll) collided ("cannot start a transaction within a transaction"). With a
+    # file each thread has its own connection and SQLite's lock makes the second one wait.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}  # noqa: F405
+    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20  # noqa: F405

@@ -46,7 +46,8 @@ def test_another_arbiters_result_comes_as_its_row_alone(
     assert body.count("<tr ") == 2
     assert f'<tr id="board-{boards[1].pk}"' in body and f'<tr id="board-{boards[2].pk}"' in body
     assert f'id="board-{boards[0].pk}"' not in body and f'id="board-{boards[3].pk}"' not in body
-    assert body.count('hx-swap-oob="true"') == 5  # two rows, the round status, the version, the reports' counts
+    # Two rows, the round status, the version, the reports' counts.
+    assert body.count('hx-swap-oob="true"') == 5
     assert '<strong class="result-value">0-1</strong>' in body
     assert f'id="live-version" name="seen" value="{version + 2}" hx-swap-oob="true"' in body
 
