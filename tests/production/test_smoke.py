@@ -38,7 +38,12 @@ class Watched:
         self.page = page
         self.errors: list[str] = []
         page.add_init_script(WATCH_CSP)
-        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on(
+            "console",
+            lambda m: (
+                self.errors.append(f"{m.text} at {m.location} on {page.url}") if m.type == "error" else None
+            ),
+        )
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))
 
     def assert_healthy(self) -> None:
