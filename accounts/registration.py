@@ -13,7 +13,6 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
@@ -24,6 +23,7 @@ from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from accounts.models import AccountEmail
 from accounts.selectors import email_taken
 from accounts.tokens import email_verification_token
+from tournaments.ratelimit import count_in_window
 from tournaments.services.errors import ValidationFailed
 
 Link = Callable[[str], str]
@@ -42,14 +42,7 @@ class Verified:
 
 def _mail_allowed(user: Any) -> bool:
     """Count one verification mail for the user; False once ``VERIFICATION_MAIL_LIMIT`` an hour are spent."""
-    key = f"verify-mail:{user.pk}"
-    cache.add(key, 0, MAIL_WINDOW_SECONDS)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add() and incr()
-        cache.add(key, 1, MAIL_WINDOW_SECONDS)
-        count = 1
-    return count <= settings.VERIFICATION_MAIL_LIMIT
+    return count_in_window(f"verify-mail:{user.pk}", MAIL_WINDOW_SECONDS) <= settings.VERIFICATION_MAIL_LIMIT
 
 
 def _send_link(*, user: Any, to: str, link: Link) -> None:

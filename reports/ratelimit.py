@@ -9,7 +9,8 @@ them); they get the same 404 whatever they are.
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.cache import cache
+
+from tournaments.ratelimit import count_in_window
 
 WINDOW_SECONDS = 10 * 60
 DEFAULT_LIMITS = {"read": 300, "write": 30}
@@ -22,11 +23,4 @@ def limit(kind: str) -> int:
 
 def allow(kind: str, token_hash: str) -> bool:
     """Count one request of ``kind`` for the link; False once the link has used up its window."""
-    key = f"reports-rate:{kind}:{token_hash[:32]}"
-    cache.add(key, 0, WINDOW_SECONDS)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add() and incr()
-        cache.add(key, 1, WINDOW_SECONDS)
-        count = 1
-    return count <= limit(kind)
+    return count_in_window(f"reports-rate:{kind}:{token_hash[:32]}", WINDOW_SECONDS) <= limit(kind)

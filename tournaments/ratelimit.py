@@ -80,13 +80,20 @@ def login_locked(request: HttpRequest, username: str) -> bool:
 def login_failed(request: HttpRequest, username: str) -> None:
     """Count one failed attempt against the user name and the client address."""
     for key in _limits(request, username):
-        # add() starts the window only if the counter is new. incr() is atomic in Redis; the
-        # database cache reads and writes, so two failures at the same instant may count once.
-        cache.add(key, 0, WINDOW_SECONDS)
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add() and incr()
-            cache.add(key, 1, WINDOW_SECONDS)
+        count_in_window(key, WINDOW_SECONDS)
+
+
+def count_in_window(key: str, seconds: int) -> int:
+    """Count one more event under ``key`` in the shared cache and return the count so far; the
+    window starts with the first event. add() starts it only if the counter is new; incr() is
+    atomic in Redis (the database cache reads and writes, so two events at the same instant may
+    count once)."""
+    cache.add(key, 0, seconds)
+    try:
+        return int(cache.incr(key))
+    except ValueError:  # expired between add() and incr()
+        cache.add(key, 1, seconds)
+        return 1
 
 
 def login_succeeded(request: HttpRequest, username: str) -> None:
