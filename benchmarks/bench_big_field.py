@@ -14,15 +14,15 @@ API. Building 5,000 x 11 takes a few minutes.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from _scratch_django import django_setup  # noqa: E402
 
 
 def main() -> None:
@@ -34,29 +34,14 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    scratch = None
-    if not args.configured_db:
-        scratch = tempfile.NamedTemporaryFile(suffix=".sqlite3", delete=False)
-        os.environ["DATABASE_URL"] = f"sqlite:///{scratch.name}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("DEBUG", "1")
-
-    import django
-
-    django.setup()
-    from django.conf import settings
+    scratch = django_setup(configured_db=args.configured_db)
+    from bench_public_pages import _add_explanations
     from django.contrib.auth import get_user_model
     from django.core.cache import cache
-    from django.core.management import call_command
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
     from rest_framework.authtoken.models import Token
-
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
-    call_command("migrate", verbosity=0, interactive=False)
-
-    from bench_public_pages import _add_explanations
 
     from tests.reliability.test_big_field_queries import api_reads, public_pages, staff_pages
     from tests.tournaments.public.builders import add_round, build_tournament
@@ -113,7 +98,7 @@ def main() -> None:
     print(f"{slow} of them took a second or more")
     if scratch is not None:
         connection.close()
-        Path(scratch.name).unlink(missing_ok=True)
+        Path(scratch).unlink(missing_ok=True)
 
 
 if __name__ == "__main__":

@@ -11,15 +11,15 @@ everyone else gets until the next change). Prints milliseconds and SQL queries p
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from _scratch_django import django_setup  # noqa: E402
 
 
 def _add_explanations(tournament, people) -> None:
@@ -56,25 +56,11 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    scratch = None
-    if not args.configured_db:
-        scratch = tempfile.NamedTemporaryFile(suffix=".sqlite3", delete=False)
-        os.environ["DATABASE_URL"] = f"sqlite:///{scratch.name}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("DEBUG", "1")
-
-    import django
-
-    django.setup()
-    from django.conf import settings
+    scratch = django_setup(configured_db=args.configured_db)
     from django.core.cache import cache
-    from django.core.management import call_command
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
-
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
-    call_command("migrate", verbosity=0, interactive=False)
 
     from tests.tournaments.public.builders import build_tournament
     from tournaments.models import Board, Tournament
@@ -131,7 +117,7 @@ def main() -> None:
         )
     if scratch is not None:
         connection.close()
-        Path(scratch.name).unlink(missing_ok=True)
+        Path(scratch).unlink(missing_ok=True)
 
 
 if __name__ == "__main__":
