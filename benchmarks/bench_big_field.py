@@ -87,6 +87,7 @@ def main() -> None:
     def staff_and_draft(t: Tournament, someone: Participant) -> list[str]:
         return [*staff_pages(t, someone), f"/t/{t.pk}/rounds/{args.rounds + 1}/"]
 
+    web.get(f"/t/{tournament.pk}/settings/")  # warm up (imports, URL and template loading): not timed
     print(f"{'kind':7} {'url':58} {'cpu ms':>8} {'wall ms':>8} {'queries':>8} {'KiB':>7}")
     for kind, client, urls in (
         ("staff", web, staff_and_draft),
