@@ -227,6 +227,15 @@ class ResultForm(forms.Form):
     version = forms.IntegerField(min_value=0)
 
 
+class ResultSlipForm(forms.Form):
+    """A result slip typed by board number (the round page's quick-entry box)."""
+
+    board = forms.IntegerField(min_value=1, max_value=99_999)
+    result = forms.ChoiceField(
+        choices=[(c, c) for c in ("1-0", "1/2-1/2", "0-1", "+/-", "-/+", "-/-", "0-0")]
+    )
+
+
 class ExchangeForm(forms.Form):
     board_a = forms.IntegerField(min_value=1, label="Board")
     board_b = forms.IntegerField(min_value=1, label="with board")
