@@ -375,6 +375,10 @@ class RoundView:
     def bye_points(self) -> str:
         return format_points(self.bye.points) if self.bye else ""
 
+    @property
+    def last_board(self) -> int:
+        return self.every_board[-1].number if self.every_board else 0
+
 
 def _scores_of(tournament: Tournament, through_round: int, ids: set[int]) -> dict[int, int]:
     """Half-points after ``through_round`` for the participants ``ids`` only, from their own games

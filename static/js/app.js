@@ -176,7 +176,10 @@
   }
 
   // A slip for a board that is not on the page: posted by number; the answer says what happened.
-  function sendSlip(form, slip, message) {
+  // The box is cleared for the next slip at once; a slip that comes back refused is put back in
+  // it to be corrected, unless the next one is already being typed.
+  function sendSlip(form, slip, message, typed) {
+    var input = form.querySelector("#quick-entry-input");
     var headers = JSON.parse(document.body.getAttribute("hx-headers") || "{}");
     headers["HX-Request"] = "true";
     var body = new URLSearchParams({ board: slip.board, result: slip.result });
@@ -187,10 +190,12 @@
         return response.json().then(function (answer) {
           message.textContent = answer.message;
           message.className = response.ok ? "" : "error";
+          if (!response.ok && !input.value) input.value = typed;
           if (response.ok) document.body.dispatchEvent(new CustomEvent("standings-changed", { bubbles: true }));
         });
       })
       .catch(function () {
+        if (!input.value) input.value = typed;
         message.textContent = "Board " + slip.board + ": not saved, the server could not be reached. Enter it again.";
         message.className = "error";
       });
@@ -209,9 +214,15 @@
       message.className = "error";
       return;
     }
+    var lastBoard = parseInt(form.getAttribute("data-last-board") || "0", 10);
+    if (!row && !(parseInt(slip.board, 10) <= lastBoard)) {
+      message.textContent = "There is no board " + slip.board + " in this round.";
+      message.className = "error";
+      return;
+    }
     if (!row) {
       // Not on this page (a big round comes in pages): by board number, for any board.
-      sendSlip(form, slip, message);
+      sendSlip(form, slip, message, input.value);
       input.value = "";
       return;
     }
