@@ -4,7 +4,8 @@ queries (the view tests pin them), so templates never touch related managers.
 * ``tournaments_for_user(user)``: the dashboard list, with participant and round counts;
   ``tournament_lists(user)`` splits off the archived ones.
 * ``participant_rows(tournament)``: everyone in pairing-number order with their byes and score,
-  whether they were ever paired, and what tells namesakes apart (``namesake_labels``).
+  whether they were ever paired, and what tells namesakes apart (``namesake_labels``);
+  ``participant_page(tournament, page=, find=)``: one page of them, or of those a search finds.
 * ``upcoming_byes(tournament)``: requested byes and absences for rounds not yet published.
 * ``audit_page(tournament, round_number=, board=, page=)``: the audit log, filtered and paginated.
 * ``round_rows(tournament)``: every round with board and result counts.
@@ -202,16 +203,39 @@ def participant_deletable(participant: Participant) -> bool:
     return participant.pk not in participant_state.paired_ids(participant.tournament)
 
 
-def participant_rows(tournament: Tournament) -> list[ParticipantRow]:
-    people = list(Participant.objects.filter(tournament=tournament).order_by("pairing_number", "name"))
-    paired = participant_state.paired_ids(tournament)
-    labels = namesake_labels(people)
+def _paired_among(tournament: Tournament, ids: list[int]) -> set[int]:
+    """Which of ``ids`` ever sat at a board or got the pairing-allocated bye (two queries, over
+    these participants' boards only: ``participant_state.paired_ids`` reads the whole event's)."""
+    boards = Board.objects.filter(round__tournament=tournament).filter(
+        Q(white_id__in=ids) | Q(black_id__in=ids)
+    )
+    paired = {pk for pair in boards.values_list("white_id", "black_id") for pk in pair}
+    paired.update(
+        RoundBye.objects.filter(
+            tournament=tournament, kind=RoundBye.Kind.PAIRING_ALLOCATED, participant_id__in=ids
+        ).values_list("participant_id", flat=True)
+    )
+    if tournament.baku_last_ga_id:
+        paired.add(tournament.baku_last_ga_id)
+    return paired & set(ids)
+
+
+def _participant_rows(
+    tournament: Tournament, people: list[Participant], everyone: list[Any]
+) -> list[ParticipantRow]:
+    """``people`` (a page of ``everyone``) with their scores, byes, whether they were ever paired
+    and what tells namesakes apart in the whole field (five queries, whatever the field's size)."""
+    ids = [p.pk for p in people]
+    paired = _paired_among(tournament, ids)
+    labels = namesake_labels(everyone)
     last = (
         Round.objects.filter(tournament=tournament).exclude(status__in=["pairing", "draft", "failed"]).count()
     )
-    scores = _scores(tournament, last, people)
+    scores = _scores_of(tournament, last, set(ids))
     byes: dict[int, list[RoundBye]] = {}
-    for bye in RoundBye.objects.filter(tournament=tournament).order_by("round_number"):
+    for bye in RoundBye.objects.filter(tournament=tournament, participant_id__in=ids).order_by(
+        "round_number"
+    ):
         byes.setdefault(bye.participant_id, []).append(bye)
     return [
         ParticipantRow(
@@ -219,6 +243,46 @@ def participant_rows(tournament: Tournament) -> list[ParticipantRow]:
         )
         for p in people
     ]
+
+
+def participant_rows(tournament: Tournament) -> list[ParticipantRow]:
+    """Every participant in pairing-number order (see ``participant_page`` for the desk's list)."""
+    people = list(Participant.objects.filter(tournament=tournament).order_by("pairing_number", "name"))
+    return _participant_rows(tournament, people, people)
+
+
+def _finds(find: str) -> Any:
+    """Whom the list's search ``find`` matches: a pairing number or FIDE id, else part of a name
+    or a club (case ignored)."""
+    if find.isdigit():
+        return lambda p: p.pairing_number == int(find) or p.fide_id == find
+    key = find.casefold()
+    return lambda p: key in p.name.casefold() or key in p.club_name.casefold()
+
+
+def participant_page(tournament: Tournament, *, page: Any = 1, find: str = "") -> Any:
+    """One page (``settings.PARTICIPANTS_PAGE_SIZE``) of the participants in pairing-number order,
+    of those the search ``find`` matches in the whole field when given. Returns a Django ``Page``
+    of ``ParticipantRow`` (``page.paginator.count`` counts every match) with ``everyone``, the
+    whole field in that order (the desk's bye and keep-apart forms choose among them).
+
+    Everyone is read once, as plain rows of what the namesakes, the search and the forms need
+    (filtering and counting 5,000 in Python costs less than more queries); then the page's
+    participants in full, with their games."""
+    everyone = list(
+        Participant.objects.filter(tournament=tournament)
+        .order_by("pairing_number", "name")
+        .values_list("pk", "name", "club_name", "fide_id", "rating", "pairing_number", "status", named=True)
+    )
+    find = find.strip()
+    matches = [p for p in everyone if _finds(find)(p)] if find else everyone
+    found = Paginator(matches, settings.PARTICIPANTS_PAGE_SIZE).get_page(page)
+    ids = [p.pk for p in found.object_list]
+    order = {pk: n for n, pk in enumerate(ids)}
+    people = sorted(Participant.objects.filter(pk__in=ids), key=lambda p: order[p.pk])
+    found.object_list = _participant_rows(tournament, people, everyone)
+    found.everyone = everyone
+    return found
 
 
 def upcoming_byes(tournament: Tournament) -> list[RoundBye]:
