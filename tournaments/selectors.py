@@ -473,6 +473,12 @@ def _scores_of(tournament: Tournament, through_round: int, ids: set[int]) -> dic
     return scores
 
 
+def round_board_states(rnd: Round) -> list[Board]:
+    """Every board of the round with its number, result and version only, in board order (one
+    query): what the page navigation and the players' reports counts need."""
+    return list(Board.objects.filter(round=rnd).only("id", "number", "result", "version").order_by("number"))
+
+
 def round_boards(
     rnd: Round, *, page: Any = 1, open_only: bool = False, per_page: int | None = None
 ) -> RoundView:
@@ -480,7 +486,7 @@ def round_boards(
     the boards without a result only) with players and scores before the round, the bye, who sits
     out, the page navigation and every player's name (seven queries, whatever the field's size)."""
     tournament = rnd.tournament
-    every = list(Board.objects.filter(round=rnd).only("id", "number", "result", "version").order_by("number"))
+    every = round_board_states(rnd)
     pages, current = _board_pages(
         every, open_only=open_only, per_page=per_page or settings.ROUND_PAGE_BOARDS, page=page
     )

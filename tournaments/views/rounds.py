@@ -141,7 +141,20 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
 @staff_tournament(VIEW)
 def round_status(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     rnd = round_pairing_expire(round=selectors.round_get(tournament, number))
-    context = _round_context(request, tournament, rnd)
+    results_open = rnd.status in (Round.Status.PUBLISHED, Round.Status.FINISHED)
+    # The status and the reports' counts only (after every result entered): no page of boards.
+    context = {
+        "tournament": tournament,
+        "round": rnd,
+        "editable": can_arbitrate(request.user, tournament),
+        "results_open": results_open,
+        "pairing_limit": pairing_limit_text(),
+        "reports_overview": reports_selectors.round_overview(rnd, selectors.round_board_states(rnd))
+        if results_open
+        else None,
+    }
+    if not request.htmx:
+        context = _round_context(request, tournament, rnd)
     response = render_page(request, PAGE, context, partial="round-status")
     if request.htmx and not request.GET.get("polling"):
         # After a result: the players' reports counts move too (out of band; nothing while pairing).
@@ -171,7 +184,7 @@ def round_live(request: HttpRequest, tournament: Tournament, number: int) -> Htt
     shown = _shown_boards(request)
     rows = selectors.board_rows_changed(rnd, int(seen), within=shown) if changed else None
     if rows is not None:
-        every = list(Board.objects.filter(round=rnd).only("id", "number", "result", "version"))
+        every = selectors.round_board_states(rnd)
         context = {
             "tournament": tournament,
             "round": rnd,
