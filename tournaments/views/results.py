@@ -11,16 +11,17 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 from django_htmx.http import trigger_client_event
 
 from tournaments.forms import ResultForm, ResultSlipForm
 from tournaments.models import Board, Tournament
 from tournaments.permissions import ARBITRATE, staff_tournament
-from tournaments.selectors import board_row, page_of_board, round_get
+from tournaments.selectors import board_row, round_get
 from tournaments.services.errors import ConfirmationNeeded, ConflictError, ServiceError
 from tournaments.services.results import result_record, result_record_slip
+from tournaments.views._helpers import back_to_board
 
 
 @require_POST
@@ -63,7 +64,7 @@ def record(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpR
             messages.success(
                 request, f"Board {board.number}: {board.get_result_display() or 'result cleared'}."
             )
-        return redirect("tournaments:round", tournament_id=tournament.pk, number=board.round.number)
+        return back_to_board(tournament.pk, board.round.number, board.number)
     # The row is re-rendered either way; htmx only swaps 2xx answers, so errors travel in the row.
     row = board_row(board)
     context = {
@@ -109,9 +110,7 @@ def record_slip(request: HttpRequest, tournament: Tournament, number: int) -> Ht
             status, message = 200, f"Board {board.number}: {board.get_result_display()} saved."
     if not request.htmx:
         (messages.success if status == 200 else messages.error)(request, message)
-        page = page_of_board(form.cleaned_data["board"]) if form.is_valid() else 1
-        url = redirect("tournaments:round", tournament_id=tournament.pk, number=number).url
-        return redirect(f"{url}?page={page}")
+        return back_to_board(tournament.pk, number, form.cleaned_data["board"] if form.is_valid() else None)
     response = JsonResponse({"message": message}, status=status)
     if status == 200:
         trigger_client_event(response, "standings-changed")

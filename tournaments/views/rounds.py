@@ -40,7 +40,7 @@ from tournaments.models import Board, Round, Tournament
 from tournaments.permissions import ARBITRATE, VIEW, can_arbitrate, staff_tournament
 from tournaments.scores import format_points
 from tournaments.services.errors import ServiceError
-from tournaments.views._helpers import render_page, report
+from tournaments.views._helpers import back_to_board, render_page, report
 
 PAGE = "tournaments/round_detail.html"
 
@@ -284,7 +284,7 @@ def swap_colours(request: HttpRequest, tournament: Tournament, board_id: int) ->
         _warn(request, board_swap_colours(board=board, user=request.user))
     except ServiceError as exc:
         report(request, exc)
-    return redirect("tournaments:round", tournament_id=tournament.pk, number=board.round.number)
+    return back_to_board(tournament.pk, board.round.number, board.number)
 
 
 @require_POST
@@ -309,4 +309,4 @@ def exchange(request: HttpRequest, tournament: Tournament, number: int) -> HttpR
             _warn(request, warnings)
         except ServiceError as exc:
             report(request, exc)
-    return redirect("tournaments:round", tournament_id=tournament.pk, number=number)
+    return back_to_board(tournament.pk, number, form.cleaned_data.get("board_a") if form.is_valid() else None)

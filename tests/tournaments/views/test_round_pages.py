@@ -123,3 +123,21 @@ def test_the_live_poll_of_a_page_redraws_that_page_when_it_must(
     body = htmx(arbiter_client, "get", url).content.decode()
     assert 'id="pairings-table"' in body and body.count("<tr ") == 2
     assert f'id="board-{boards[2].pk}"' in body and f'id="board-{boards[0].pk}"' not in body
+
+
+def test_a_result_entered_without_javascript_comes_back_to_its_page(
+    arbiter_client, tournament, published_round, two_per_page
+):
+    third = boards_of(published_round)[2]
+    url = reverse("tournaments:result", kwargs={"tournament_id": tournament.pk, "board_id": third.pk})
+    response = arbiter_client.post(url, {"result": "1-0", "version": 0})
+    assert response.status_code == 302 and response["Location"].endswith("/rounds/1/?page=2")
+
+
+def test_swapping_colours_in_a_draft_comes_back_to_the_boards_page(
+    arbiter_client, tournament, draft_round, two_per_page
+):
+    fourth = boards_of(draft_round)[3]
+    url = reverse("tournaments:board_swap", kwargs={"tournament_id": tournament.pk, "board_id": fourth.pk})
+    response = arbiter_client.post(url)
+    assert response.status_code == 302 and response["Location"].endswith("/rounds/1/?page=2")
