@@ -99,9 +99,9 @@ def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> 
     if open_only:
         live["show"] = "open"
     notes = rnd.explanation.get("boards", []) if rnd.status != Round.Status.PAIRING else []
-    if pager.paged:  # a big round: the page's boards' colour notes, and the score groups' sizes
-        shown = (pager.current.first, pager.current.last) if pager.current else (0, -1)
-        notes = [n for n in notes if shown[0] <= n.get("board", 0) <= shown[1]]
+    if pager.paged:  # a big round: the shown boards' colour notes, and the score groups' sizes
+        shown = {row.board.number for row in view.boards}
+        notes = [n for n in notes if n.get("board") in shown]
     return {
         # Players' phone reports, on the rows and in the counts (every board of the round, light).
         "reports_overview": reports_selectors.round_overview(rnd, view.every_board) if results_open else None,

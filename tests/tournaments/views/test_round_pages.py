@@ -141,3 +141,12 @@ def test_swapping_colours_in_a_draft_comes_back_to_the_boards_page(
     url = reverse("tournaments:board_swap", kwargs={"tournament_id": tournament.pk, "board_id": fourth.pk})
     response = arbiter_client.post(url)
     assert response.status_code == 302 and response["Location"].endswith("/rounds/1/?page=2")
+
+
+def test_without_a_result_the_keyboard_goes_on_to_the_lists_first_page(
+    arbiter_client, tournament, published_round, two_per_page
+):
+    """The boards entered on this page leave the list, so what was its second page is then its
+    first: the link goes there (``page=2`` would skip those boards)."""
+    body = arbiter_client.get(round_url(tournament, "?show=open")).content.decode()
+    assert 'href="?show=open&amp;focus=open" id="next-open-page" data-next-open' in body
