@@ -411,6 +411,14 @@ if TRUSTED_PROXY_COUNT < 0 or LOGIN_RATE_LIMIT < 1 or LOGIN_RATE_LIMIT_PER_ADDRE
         "TRUSTED_PROXY_COUNT must be 0 or more, LOGIN_RATE_LIMIT and LOGIN_RATE_LIMIT_PER_ADDRESS 1 or more"
     )
 
+# Staff pages of a big field come in pages (a 5,000-player open has 2,500 boards).
+ROUND_PAGE_BOARDS = env_int("ROUND_PAGE_BOARDS", 100)
+"""Boards per page of a round's staff page: a section of the hall (a 30-board round is one page)."""
+PARTICIPANTS_PAGE_SIZE = env_int("PARTICIPANTS_PAGE_SIZE", 200)
+"""Participants per page of the registration desk's list."""
+if ROUND_PAGE_BOARDS < 1 or PARTICIPANTS_PAGE_SIZE < 1:
+    raise ImproperlyConfigured("ROUND_PAGE_BOARDS and PARTICIPANTS_PAGE_SIZE must be 1 or more")
+
 CELERY_TASK_LOG_LEVEL = env_str("CELERY_TASK_LOG_LEVEL", "WARNING" if CELERY_TASK_ALWAYS_EAGER else "INFO")
 LOGGING = {
     "version": 1,

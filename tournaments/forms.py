@@ -173,37 +173,59 @@ class CsvImportForm(forms.Form):
         return self.cleaned_data.get("text") or ""
 
 
-class ByeForm(forms.Form):
+class _PlayerChoices(forms.Form):
+    """Players chosen from a select (the participant's id), or, in a big field where a select of
+    thousands of names is no help (and megabytes of page), typed by pairing number in the field
+    ``<name>_number``. Either way ``cleaned_data[<name>]`` is the participant's id."""
+
+    PLAYER_FIELDS: tuple[str, ...] = ()
+
+    def __init__(self, *args: Any, participants: list[Participant] = (), **kwargs: Any) -> None:  # type: ignore[assignment]
+        super().__init__(*args, **kwargs)
+        self.by_number = {p.pairing_number: p.pk for p in participants if p.pairing_number}
+        choices = [(p.pk, f"{p.pairing_number or '-'}. {p.name}") for p in participants]
+        for name in self.PLAYER_FIELDS:
+            self.fields[name].choices = choices
+            self.fields[f"{name}_number"] = forms.IntegerField(min_value=1, required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for name in self.PLAYER_FIELDS:
+            number = data.get(f"{name}_number")
+            if number is not None and not data.get(name):
+                if number not in self.by_number:
+                    self.add_error(f"{name}_number", f"Nobody has pairing number {number}.")
+                    continue
+                self.errors.pop(name, None)
+                data[name] = self.by_number[number]
+            elif data.get(name) is None and name not in self.errors:
+                self.add_error(name, "Choose a player.")
+        return data
+
+
+class ByeForm(_PlayerChoices):
     KIND_CHOICES = [
         (RoundBye.Kind.HALF_POINT, "Half-point bye"),
         (RoundBye.Kind.ZERO_POINT, "Zero-point bye"),
         (RoundBye.Kind.ABSENT, "Absent"),
     ]
-    participant = forms.TypedChoiceField(coerce=int, choices=())
+    PLAYER_FIELDS = ("participant",)
+    participant = forms.TypedChoiceField(coerce=int, choices=(), required=False, empty_value=None)
     round_number = forms.IntegerField(min_value=1, label="Round")
     kind = forms.ChoiceField(choices=KIND_CHOICES)
 
-    def __init__(self, *args: Any, participants: list[Participant] = (), **kwargs: Any) -> None:  # type: ignore[assignment]
-        super().__init__(*args, **kwargs)
-        self.fields["participant"].choices = [
-            (p.pk, f"{p.pairing_number or '-'}. {p.name}") for p in participants
-        ]
 
-
-class ForbiddenPairForm(forms.Form):
+class ForbiddenPairForm(_PlayerChoices):
     """Two participants to keep apart; empty rounds mean from the start / to the end."""
 
-    first = forms.TypedChoiceField(coerce=int, choices=(), label="Player")
-    second = forms.TypedChoiceField(coerce=int, choices=(), label="and player")
+    PLAYER_FIELDS = ("first", "second")
+    first = forms.TypedChoiceField(coerce=int, choices=(), label="Player", required=False, empty_value=None)
+    second = forms.TypedChoiceField(
+        coerce=int, choices=(), label="and player", required=False, empty_value=None
+    )
     first_round = forms.IntegerField(min_value=1, max_value=99, required=False, label="From round")
     last_round = forms.IntegerField(min_value=1, max_value=99, required=False, label="To round")
     reason = forms.CharField(max_length=200, required=False)
-
-    def __init__(self, *args: Any, participants: list[Participant] = (), **kwargs: Any) -> None:  # type: ignore[assignment]
-        super().__init__(*args, **kwargs)
-        choices = [(p.pk, f"{p.pairing_number or '-'}. {p.name}") for p in participants]
-        self.fields["first"].choices = choices
-        self.fields["second"].choices = choices
 
 
 class WithdrawForm(forms.Form):
@@ -225,6 +247,15 @@ class ResultForm(forms.Form):
         required=False,
     )
     version = forms.IntegerField(min_value=0)
+
+
+class ResultSlipForm(forms.Form):
+    """A result slip typed by board number (the round page's quick-entry box)."""
+
+    board = forms.IntegerField(min_value=1, max_value=99_999)
+    result = forms.ChoiceField(
+        choices=[(c, c) for c in ("1-0", "1/2-1/2", "0-1", "+/-", "-/+", "-/-", "0-0")]
+    )
 
 
 class ExchangeForm(forms.Form):

@@ -4,11 +4,13 @@ queries (the view tests pin them), so templates never touch related managers.
 * ``tournaments_for_user(user)``: the dashboard list, with participant and round counts;
   ``tournament_lists(user)`` splits off the archived ones.
 * ``participant_rows(tournament)``: everyone in pairing-number order with their byes and score,
-  whether they were ever paired, and what tells namesakes apart (``namesake_labels``).
+  whether they were ever paired, and what tells namesakes apart (``namesake_labels``);
+  ``participant_page(tournament, page=, find=)``: one page of them, or of those a search finds.
 * ``upcoming_byes(tournament)``: requested byes and absences for rounds not yet published.
 * ``audit_page(tournament, round_number=, board=, page=)``: the audit log, filtered and paginated.
 * ``round_rows(tournament)``: every round with board and result counts.
-* ``round_boards(rnd)``: a round's boards with both players and their scores before the round.
+* ``round_boards(rnd, page=, open_only=)``: a page of a round's boards with both players and their
+  scores before the round, and the page navigation.
 * ``round_get(tournament, number)``: one round or 404.
 * ``tiebreak_preview(codes, format)``: the tie-break names a list would publish, or why it is invalid.
 * ``registry_search(tournament, query)``: players to register, from the tournament's club roster
@@ -23,8 +25,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.core.paginator import Paginator
-from django.db.models import Count, F, Q
+from django.db.models import Count, F, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.http import Http404
 
 from clubs.selectors import roster_search
@@ -41,12 +45,19 @@ from tournaments.scores import format_points
 from tournaments.services import participant_state
 
 
+def _count_of(model: Any, link: str, *conditions: Q) -> Coalesce:
+    """A correlated ``COUNT`` of ``model`` rows whose ``link`` is the outer row. Counting through
+    JOINs instead multiplies the rows (5,000 participants x 12 rounds) and groups by every column,
+    the rounds' explanations (megabytes of JSON) included."""
+    rows = model.objects.filter(*conditions, **{link: OuterRef("pk")}).order_by().values(link)
+    return Coalesce(Subquery(rows.annotate(n=Count("pk")).values("n")), 0)
+
+
 def tournaments_for_user(user: Any) -> list[Tournament]:
     qs = visible_tournaments(user).order_by("-created_at")
     return list(
         qs.annotate(
-            n_participants=Count("participants", distinct=True),
-            n_rounds=Count("rounds", distinct=True),
+            n_participants=_count_of(Participant, "tournament"), n_rounds=_count_of(Round, "tournament")
         )
     )
 
@@ -192,16 +203,39 @@ def participant_deletable(participant: Participant) -> bool:
     return participant.pk not in participant_state.paired_ids(participant.tournament)
 
 
-def participant_rows(tournament: Tournament) -> list[ParticipantRow]:
-    people = list(Participant.objects.filter(tournament=tournament).order_by("pairing_number", "name"))
-    paired = participant_state.paired_ids(tournament)
-    labels = namesake_labels(people)
+def _paired_among(tournament: Tournament, ids: list[int]) -> set[int]:
+    """Which of ``ids`` ever sat at a board or got the pairing-allocated bye (two queries, over
+    these participants' boards only: ``participant_state.paired_ids`` reads the whole event's)."""
+    boards = Board.objects.filter(round__tournament=tournament).filter(
+        Q(white_id__in=ids) | Q(black_id__in=ids)
+    )
+    paired = {pk for pair in boards.values_list("white_id", "black_id") for pk in pair}
+    paired.update(
+        RoundBye.objects.filter(
+            tournament=tournament, kind=RoundBye.Kind.PAIRING_ALLOCATED, participant_id__in=ids
+        ).values_list("participant_id", flat=True)
+    )
+    if tournament.baku_last_ga_id:
+        paired.add(tournament.baku_last_ga_id)
+    return paired & set(ids)
+
+
+def _participant_rows(
+    tournament: Tournament, people: list[Participant], everyone: list[Any]
+) -> list[ParticipantRow]:
+    """``people`` (a page of ``everyone``) with their scores, byes, whether they were ever paired
+    and what tells namesakes apart in the whole field (five queries, whatever the field's size)."""
+    ids = [p.pk for p in people]
+    paired = _paired_among(tournament, ids)
+    labels = namesake_labels(everyone)
     last = (
         Round.objects.filter(tournament=tournament).exclude(status__in=["pairing", "draft", "failed"]).count()
     )
-    scores = _scores(tournament, last, people)
+    scores = _scores_of(tournament, last, set(ids))
     byes: dict[int, list[RoundBye]] = {}
-    for bye in RoundBye.objects.filter(tournament=tournament).order_by("round_number"):
+    for bye in RoundBye.objects.filter(tournament=tournament, participant_id__in=ids).order_by(
+        "round_number"
+    ):
         byes.setdefault(bye.participant_id, []).append(bye)
     return [
         ParticipantRow(
@@ -209,6 +243,46 @@ def participant_rows(tournament: Tournament) -> list[ParticipantRow]:
         )
         for p in people
     ]
+
+
+def participant_rows(tournament: Tournament) -> list[ParticipantRow]:
+    """Every participant in pairing-number order (see ``participant_page`` for the desk's list)."""
+    people = list(Participant.objects.filter(tournament=tournament).order_by("pairing_number", "name"))
+    return _participant_rows(tournament, people, people)
+
+
+def _finds(find: str) -> Any:
+    """Whom the list's search ``find`` matches: a pairing number or FIDE id, else part of a name
+    or a club (case ignored)."""
+    if find.isdigit():
+        return lambda p: p.pairing_number == int(find) or p.fide_id == find
+    key = find.casefold()
+    return lambda p: key in p.name.casefold() or key in p.club_name.casefold()
+
+
+def participant_page(tournament: Tournament, *, page: Any = 1, find: str = "") -> Any:
+    """One page (``settings.PARTICIPANTS_PAGE_SIZE``) of the participants in pairing-number order,
+    of those the search ``find`` matches in the whole field when given. Returns a Django ``Page``
+    of ``ParticipantRow`` (``page.paginator.count`` counts every match) with ``everyone``, the
+    whole field in that order (the desk's bye and keep-apart forms choose among them).
+
+    Everyone is read once, as plain rows of what the namesakes, the search and the forms need
+    (filtering and counting 5,000 in Python costs less than more queries); then the page's
+    participants in full, with their games."""
+    everyone = list(
+        Participant.objects.filter(tournament=tournament)
+        .order_by("pairing_number", "name")
+        .values_list("pk", "name", "club_name", "fide_id", "rating", "pairing_number", "status", named=True)
+    )
+    find = find.strip()
+    matches = [p for p in everyone if _finds(find)(p)] if find else everyone
+    found = Paginator(matches, settings.PARTICIPANTS_PAGE_SIZE).get_page(page)
+    ids = [p.pk for p in found.object_list]
+    order = {pk: n for n, pk in enumerate(ids)}
+    people = sorted(Participant.objects.filter(pk__in=ids), key=lambda p: order[p.pk])
+    found.object_list = _participant_rows(tournament, people, everyone)
+    found.everyone = everyone
+    return found
 
 
 def upcoming_byes(tournament: Tournament) -> list[RoundBye]:
@@ -241,10 +315,8 @@ def forbidden_pair_list(tournament: Tournament) -> list[ForbiddenPair]:
 def round_rows(tournament: Tournament) -> list[Round]:
     return list(
         Round.objects.filter(tournament=tournament)
-        .annotate(
-            n_boards=Count("boards"),
-            n_results=Count("boards", filter=~Q(boards__result="")),
-        )
+        .defer("explanation")
+        .annotate(n_boards=_count_of(Board, "round"), n_results=_count_of(Board, "round", ~Q(result="")))
         .order_by("number")
     )
 
@@ -282,37 +354,167 @@ def _board_row(rnd: Round, b: Board, scores: dict[int, int]) -> BoardRow:
     )
 
 
+@dataclass(frozen=True)
+class BoardPage:
+    """One page of a round's boards: board numbers ``first`` to ``last`` (those shown only, with
+    the "without a result" filter), ``open`` of them still without a result."""
+
+    number: int
+    first: int
+    last: int
+    open: int
+
+
+@dataclass
+class BoardPager:
+    pages: list[BoardPage]
+    current: BoardPage | None
+    """None when nothing is shown (the filter is on and every board has a result)."""
+    open_only: bool
+    open_total: int
+    boards_total: int
+
+    @property
+    def paged(self) -> bool:
+        """More than one page, or the filter on: the page shows its navigation."""
+        return len(self.pages) > 1 or self.open_only
+
+    def _at(self, offset: int) -> BoardPage | None:
+        if self.current is None:
+            return None
+        index = self.current.number - 1 + offset
+        return self.pages[index] if 0 <= index < len(self.pages) else None
+
+    @property
+    def previous(self) -> BoardPage | None:
+        return self._at(-1)
+
+    @property
+    def next(self) -> BoardPage | None:
+        return self._at(1)
+
+    @property
+    def next_open(self) -> BoardPage | None:
+        """The first page after this one with a board still waiting for its result (where the
+        keyboard goes on from the last open board of this page)."""
+        after = self.pages[self.current.number :] if self.current else []
+        return next((p for p in after if p.open), None)
+
+
+def _board_pages(
+    boards: list[Board], *, open_only: bool, per_page: int, page: Any
+) -> tuple[list[BoardPage], BoardPage | None]:
+    shown = [b for b in boards if not b.result] if open_only else boards
+    chunks = [shown[i : i + per_page] for i in range(0, len(shown), per_page)]
+    pages = [
+        BoardPage(n, chunk[0].number, chunk[-1].number, sum(1 for b in chunk if not b.result))
+        for n, chunk in enumerate(chunks, start=1)
+    ]
+    try:
+        wanted = int(page)
+    except (TypeError, ValueError):
+        wanted = 1
+    return pages, pages[min(max(wanted, 1), len(pages)) - 1] if pages else None
+
+
+def page_of_board(number: int, *, per_page: int | None = None) -> int:
+    """The page (all boards) a board number is on, when the round's boards are numbered 1..n."""
+    return (number - 1) // (per_page or settings.ROUND_PAGE_BOARDS) + 1
+
+
 @dataclass
 class RoundView:
     round: Round
     boards: list[BoardRow]
+    """The boards of the page shown."""
     bye: RoundBye | None
     absent: list[RoundBye]
     names: dict[int, str]
+    pager: BoardPager
+    every_board: list[Board]
+    """Every board of the round with its number, result and version only (the counts, the
+    players' reports)."""
 
     @property
     def bye_points(self) -> str:
         return format_points(self.bye.points) if self.bye else ""
 
+    @property
+    def last_board(self) -> int:
+        return self.every_board[-1].number if self.every_board else 0
 
-def round_boards(rnd: Round) -> RoundView:
-    """Boards with players and scores before the round, the bye, and who sits out (five queries)."""
+
+def _scores_of(tournament: Tournament, through_round: int, ids: set[int]) -> dict[int, int]:
+    """Half-points after ``through_round`` for the participants ``ids`` only, from their own games
+    and byes (two queries, and rows for these players alone: a page of a 5,000-player round
+    scores 200 players, not the field)."""
+    if through_round < 1 or not ids:
+        return dict.fromkeys(ids, 0)
+    scoring: Scoring = pairing_adapters.scoring_for(tournament)
+    codes: dict[tuple[int, int], Any] = {}
+    games = (
+        Board.objects.filter(round__tournament=tournament, round__number__lte=through_round)
+        .filter(Q(white_id__in=ids) | Q(black_id__in=ids))
+        .values_list("round__number", "white_id", "black_id", "result")
+    )
+    for number, white, black, result in games:
+        pair = pairing_adapters.board_result_codes(result)
+        if pair is not None:
+            codes[white, number], codes[black, number] = pair
+    byes = RoundBye.objects.filter(
+        tournament=tournament, round_number__lte=through_round, participant_id__in=ids
+    )
+    for bye in byes:  # a bye stands for the round, like in the pairing's histories
+        codes[bye.participant_id, bye.round_number] = pairing_adapters.bye_code(bye)
+    scores = dict.fromkeys(ids, 0)
+    for (pk, _), code in codes.items():
+        if pk in scores:
+            scores[pk] += scoring.points(code)
+    return scores
+
+
+def round_board_states(rnd: Round) -> list[Board]:
+    """Every board of the round with its number, result and version only, in board order (one
+    query): what the page navigation and the players' reports counts need."""
+    return list(Board.objects.filter(round=rnd).only("id", "number", "result", "version").order_by("number"))
+
+
+def round_boards(
+    rnd: Round, *, page: Any = 1, open_only: bool = False, per_page: int | None = None
+) -> RoundView:
+    """One page of the round's boards (``settings.ROUND_PAGE_BOARDS`` per page; with ``open_only``
+    the boards without a result only) with players and scores before the round, the bye, who sits
+    out, the page navigation and every player's name (seven queries, whatever the field's size)."""
     tournament = rnd.tournament
-    people = list(Participant.objects.filter(tournament=tournament))
-    scores = _scores(tournament, rnd.number - 1, people)
-    boards = list(Board.objects.filter(round=rnd).select_related("white", "black").order_by("number"))
-    names = {p.pk: p.name for p in people}
-    byes = [b for b in RoundBye.objects.filter(tournament=tournament, round_number=rnd.number)]
-    by_pk = {p.pk: p for p in people}
-    for bye in byes:
-        bye.participant = by_pk[bye.participant_id]
+    every = round_board_states(rnd)
+    pages, current = _board_pages(
+        every, open_only=open_only, per_page=per_page or settings.ROUND_PAGE_BOARDS, page=page
+    )
+    boards = (
+        Board.objects.filter(round=rnd, number__range=(current.first, current.last))
+        .select_related("white", "black")
+        .order_by("number")
+        if current
+        else Board.objects.none()
+    )
+    if open_only:
+        boards = boards.filter(result=Board.Result.PENDING)
+    shown = list(boards)
+    scores = _scores_of(tournament, rnd.number - 1, {pk for b in shown for pk in (b.white_id, b.black_id)})
+    names = dict(Participant.objects.filter(tournament=tournament).values_list("pk", "name"))
+    byes = list(
+        RoundBye.objects.filter(tournament=tournament, round_number=rnd.number).select_related("participant")
+    )
     pab = next((b for b in byes if b.kind == RoundBye.Kind.PAIRING_ALLOCATED), None)
+    pager = BoardPager(pages, current, open_only, sum(1 for b in every if not b.result), len(every))
     return RoundView(
         round=rnd,
-        boards=[_board_row(rnd, b, scores) for b in boards],
+        boards=[_board_row(rnd, b, scores) for b in shown],
         bye=pab,
         absent=[b for b in byes if b.kind != RoundBye.Kind.PAIRING_ALLOCATED],
         names=names,
+        pager=pager,
+        every_board=every,
     )
 
 
@@ -320,9 +522,12 @@ LIVE_ROWS_LIMIT = 50
 """More changes than this since the version a live table shows: it is re-rendered whole."""
 
 
-def board_rows_changed(rnd: Round, seen: int | None) -> list[BoardRow] | None:
-    """The rows of ``rnd`` whose result changed since the tournament's version ``seen``, or ``None``
-    when the whole table must be re-rendered (three queries).
+def board_rows_changed(
+    rnd: Round, seen: int | None, *, within: tuple[int, int] | None = None
+) -> list[BoardRow] | None:
+    """The rows of ``rnd`` whose result changed since the tournament's version ``seen`` (of boards
+    numbered ``within`` this range only: the page shown), or ``None`` when the whole table must be
+    re-rendered (three queries).
 
     Only result entries stamp a board with the version they made (``Board.changed_version``), one
     board per version; when the boards changed since ``seen`` do not account for every version in
@@ -342,7 +547,14 @@ def board_rows_changed(rnd: Round, seen: int | None) -> list[BoardRow] | None:
         return None
     if any(b.round.number < rnd.number for b in changed):
         return None
-    mine = sorted((b for b in changed if b.round_id == rnd.pk), key=lambda b: b.number)
+    mine = sorted(
+        (
+            b
+            for b in changed
+            if b.round_id == rnd.pk and (within is None or within[0] <= b.number <= within[1])
+        ),
+        key=lambda b: b.number,
+    )
     if not mine:
         return []
     people = [p for b in mine for p in (b.white, b.black)]

@@ -60,6 +60,7 @@ urlpatterns = [
     path(R + "delete/", rounds.delete, name="round_delete"),
     path(R + "repair/", rounds.repair, name="round_repair"),
     path(R + "exchange/", rounds.exchange, name="boards_exchange"),
+    path(R + "result/", results.record_slip, name="round_result"),
     path(T + "boards/<id:board_id>/swap/", rounds.swap_colours, name="board_swap"),
     path(T + "boards/<id:board_id>/result/", results.record, name="result"),
 ]

@@ -15,17 +15,31 @@
     return Array.prototype.slice.call(document.querySelectorAll(ROWS));
   }
 
+  function isOpen(row) {
+    return !row.getAttribute("data-result") && !row.hasAttribute("data-pending");
+  }
+
   // The board after ``row`` (wrapping round) that has no result yet and none on its way; the next
-  // row when every board has one.
+  // row when every board has one. On a page of a big round, past the page's last open board comes
+  // the link to the next page with one (Enter follows it), not the top of this page again.
   function nextOpenRow(row) {
     var rows = boardRows();
     var start = rows.indexOf(row);
+    var nextPage = document.querySelector("#board-pages [data-next-open]");
     for (var step = 1; step < rows.length; step++) {
+      if (nextPage && start + step === rows.length) return nextPage;
       var candidate = rows[(start + step) % rows.length];
-      if (!candidate.getAttribute("data-result") && !candidate.hasAttribute("data-pending")) return candidate;
+      if (isOpen(candidate)) return candidate;
     }
-    return rows[start + 1] || row;
+    return nextPage || rows[start + 1] || row;
   }
+
+  // Arriving from that link (``focus=open``): the keyboard starts on the page's first open board.
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!/[?&]focus=open(&|$)/.test(window.location.search)) return;
+    var first = boardRows().filter(isOpen)[0];
+    if (first) first.focus();
+  });
 
   // Send a row's result through its own form, i.e. the endpoint and htmx attributes the buttons use.
   // The form is processed first: a row that has just been swapped in might not be yet, and a
@@ -161,6 +175,32 @@
     return { board: board, result: result };
   }
 
+  // A slip for a board that is not on the page: posted by number; the answer says what happened.
+  // The box is cleared for the next slip at once; a slip that comes back refused is put back in
+  // it to be corrected, unless the next one is already being typed.
+  function sendSlip(form, slip, message, typed) {
+    var input = form.querySelector("#quick-entry-input");
+    var headers = JSON.parse(document.body.getAttribute("hx-headers") || "{}");
+    headers["HX-Request"] = "true";
+    var body = new URLSearchParams({ board: slip.board, result: slip.result });
+    message.textContent = "Board " + slip.board + ": " + LABELS[slip.result] + " sent.";
+    message.className = "";
+    fetch(form.getAttribute("data-by-number"), { method: "POST", headers: headers, body: body, credentials: "same-origin" })
+      .then(function (response) {
+        return response.json().then(function (answer) {
+          message.textContent = answer.message;
+          message.className = response.ok ? "" : "error";
+          if (!response.ok && !input.value) input.value = typed;
+          if (response.ok) document.body.dispatchEvent(new CustomEvent("standings-changed", { bubbles: true }));
+        });
+      })
+      .catch(function () {
+        if (!input.value) input.value = typed;
+        message.textContent = "Board " + slip.board + ": not saved, the server could not be reached. Enter it again.";
+        message.className = "error";
+      });
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (form.id !== "quick-entry") return;
@@ -169,10 +209,21 @@
     var message = form.querySelector("#quick-entry-message");
     var slip = readSlip(input.value);
     var row = slip.board && document.querySelector(ROWS.replace("[data-board]", '[data-board="' + slip.board + '"]'));
-    if (slip.board && !row) slip.error = "There is no board " + slip.board + " in this round.";
     if (slip.error) {
       message.textContent = slip.error;
       message.className = "error";
+      return;
+    }
+    var lastBoard = parseInt(form.getAttribute("data-last-board") || "0", 10);
+    if (!row && !(parseInt(slip.board, 10) <= lastBoard)) {
+      message.textContent = "There is no board " + slip.board + " in this round.";
+      message.className = "error";
+      return;
+    }
+    if (!row) {
+      // Not on this page (a big round comes in pages): by board number, for any board.
+      sendSlip(form, slip, message, input.value);
+      input.value = "";
       return;
     }
     if (!sendResult(row, slip.result)) {

@@ -19,6 +19,9 @@
    and the tournament finished when its last round is.
 5. Bump ``tournament.version`` so public caches and the arbiters' live tables refresh.
 
+``result_record_slip(*, round, number, user, result) -> Board`` records a paper slip typed by board
+number, for any board of the round (the arbiter's page of a big round shows 100 of them).
+
 ``round_refresh_status(rnd)`` does step 4 for one round; other services call it after changing
 results in bulk (a round-robin withdrawal).
 """
@@ -230,3 +233,27 @@ def _tournament_status(rnd: Round, rounds_planned: int) -> str:
     rounds = Round.objects.filter(tournament_id=rnd.tournament_id)
     done = rounds.count() == rounds_planned and not rounds.exclude(status=Round.Status.FINISHED).exists()
     return Tournament.Status.FINISHED if done else Tournament.Status.RUNNING
+
+
+def result_record_slip(*, round: Round, number: int, user: Any, result: str) -> Board:
+    """A result slip typed by board number (the quick-entry box), for a board that may not be on
+    the arbiter's page. Nobody looked at the board, so the slip fills a board without a result, or
+    repeats the one it has; a board showing another result is a conflict: correcting it is done on
+    its row, which shows what it holds (and asks first when a later round was paired on it)."""
+    board = (
+        Board.objects.select_related("round", "white", "black")
+        .defer("round__explanation", "round__error")
+        .filter(round=round, number=number)
+        .first()
+    )
+    if board is None:
+        raise ValidationFailed(f"There is no board {number} in round {round.number}.")
+    board.round.tournament = round.tournament
+    if board.result and board.result != result:
+        raise ConflictError(
+            f"Board {number} ({board.white} - {board.black}) already shows {board.get_result_display()}. "
+            "Your slip was not saved: to correct the result, find the board on its page."
+        )
+    return result_record(
+        board=board, user=user, result=result, expected_version=board.version, confirm_correction=False
+    )

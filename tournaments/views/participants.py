@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -39,12 +40,20 @@ PAGE = "tournaments/participants.html"
 
 
 def _context(request: HttpRequest, tournament: Tournament, **extra: object) -> dict[str, object]:
-    rows = selectors.participant_rows(tournament)
+    find = request.GET.get("find", "")[:100]
+    page = selectors.participant_page(tournament, page=request.GET.get("page", 1), find=find)
+    everyone = page.everyone  # the bye and keep-apart forms choose among them all, not the page
+    # More players than a page of the list: they are picked by pairing number, not in selects of
+    # thousands of names (megabytes, and seconds to render); the list's search finds the number.
+    by_number = page.paginator.num_pages > 1 or len(everyone) > settings.PARTICIPANTS_PAGE_SIZE
+    choices = [] if by_number else everyone
     started = Round.objects.filter(tournament=tournament).exists()
     next_round = selectors.next_round_number(tournament)
     return {
         "tournament": tournament,
-        "rows": rows,
+        "rows": page.object_list,
+        "page": page,
+        "find": find,
         "started": started,
         "next_round": next_round,
         "round_robin": tournament.format == Tournament.Format.ROUND_ROBIN,
@@ -52,16 +61,16 @@ def _context(request: HttpRequest, tournament: Tournament, **extra: object) -> d
         "can_organise": can_organise(request.user, tournament),
         "form": ParticipantForm(),
         "may_add_to_roster": tournament.club is not None and can(request.user, tournament.club, MANAGE),
+        "pick_by_number": by_number,
         "bye_form": ByeForm(
-            participants=[r.participant for r in rows if r.participant.status == Participant.Status.ACTIVE],
+            participants=[p for p in choices if p.status == Participant.Status.ACTIVE],
             initial={"round_number": next_round},
         ),
         "upcoming_byes": selectors.upcoming_byes(tournament),
         "forbidden_pairs": selectors.forbidden_pair_list(tournament),
         # The second select starts on the second player, so an untouched form is not "A and A".
         "pair_form": ForbiddenPairForm(
-            participants=[r.participant for r in rows],
-            initial={"second": rows[1].participant.pk} if len(rows) > 1 else {},
+            participants=choices, initial={"second": choices[1].pk} if len(choices) > 1 else {}
         ),
         **extra,
     }
@@ -75,7 +84,8 @@ def _registry_context(tournament: Tournament, query: str) -> dict[str, object]:
 @require_GET
 @staff_tournament(VIEW)
 def participants(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """The list; ``?q=`` also shows the registration search's hits (the page without JavaScript)."""
+    """The list, a page at a time (``?page=``), or those ``?find=`` matches in the whole field;
+    ``?q=`` also shows the registration search's hits (the page without JavaScript)."""
     extra = _registry_context(tournament, request.GET.get("q", "")[:100])
     return render_page(request, PAGE, _context(request, tournament, **extra), partial="participant-list")
 

@@ -1,22 +1,27 @@
 """Result entry, board by board. htmx posts get the board's row back (with the conflict message
 when another arbiter changed the board first) and an ``HX-Trigger: standings-changed``. Correcting
 a result a later round was paired on asks first (the row, or a page without JavaScript, offers
-"Correct anyway", which posts again with ``confirm=1``)."""
+"Correct anyway", which posts again with ``confirm=1``).
+
+``record_slip`` takes the quick-entry box's slips by board number, for boards that are not on the
+page the arbiter is looking at (a big round comes in pages); boards on the page go through their
+row, as above."""
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 from django_htmx.http import trigger_client_event
 
-from tournaments.forms import ResultForm
+from tournaments.forms import ResultForm, ResultSlipForm
 from tournaments.models import Board, Tournament
 from tournaments.permissions import ARBITRATE, staff_tournament
-from tournaments.selectors import board_row
+from tournaments.selectors import board_row, round_get
 from tournaments.services.errors import ConfirmationNeeded, ConflictError, ServiceError
-from tournaments.services.results import result_record
+from tournaments.services.results import result_record, result_record_slip
+from tournaments.views._helpers import back_to_board
 
 
 @require_POST
@@ -59,7 +64,7 @@ def record(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpR
             messages.success(
                 request, f"Board {board.number}: {board.get_result_display() or 'result cleared'}."
             )
-        return redirect("tournaments:round", tournament_id=tournament.pk, number=board.round.number)
+        return back_to_board(tournament.pk, board.round.number, board.number)
     # The row is re-rendered either way; htmx only swaps 2xx answers, so errors travel in the row.
     row = board_row(board)
     context = {
@@ -81,4 +86,32 @@ def record(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpR
             # the live poll does not re-render the table for the arbiter's own entry.
             live = f'<input type="hidden" id="live-version" name="seen" value="{version}" hx-swap-oob="true">'
             response.content = response.content + live.encode()
+    return response
+
+
+@require_POST
+@staff_tournament(ARBITRATE)
+def record_slip(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """A slip (``board``, ``result``) for any board of the round: htmx and the quick-entry box get
+    ``{"message": …}`` (with ``HX-Trigger: standings-changed`` once saved, 400 or 409 when not);
+    a plain post goes back to the page the board is on, with the message."""
+    rnd = round_get(tournament, number)
+    form = ResultSlipForm(request.POST)
+    status, message = 400, "Give a board number and a result."
+    if form.is_valid():
+        board_number, result = form.cleaned_data["board"], form.cleaned_data["result"]
+        try:
+            board = result_record_slip(round=rnd, number=board_number, user=request.user, result=result)
+        except ConflictError as exc:
+            status, message = 409, exc.message
+        except ServiceError as exc:
+            message = exc.message
+        else:
+            status, message = 200, f"Board {board.number}: {board.get_result_display()} saved."
+    if not request.htmx:
+        (messages.success if status == 200 else messages.error)(request, message)
+        return back_to_board(tournament.pk, number, form.cleaned_data["board"] if form.is_valid() else None)
+    response = JsonResponse({"message": message}, status=status)
+    if status == 200:
+        trigger_client_event(response, "standings-changed")
     return response

@@ -15,6 +15,8 @@ round" (each asks first); a claim older than the task's time limit is shown as f
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -38,7 +40,7 @@ from tournaments.models import Board, Round, Tournament
 from tournaments.permissions import ARBITRATE, VIEW, can_arbitrate, staff_tournament
 from tournaments.scores import format_points
 from tournaments.services.errors import ServiceError
-from tournaments.views._helpers import render_page, report
+from tournaments.views._helpers import back_to_board, render_page, report
 
 PAGE = "tournaments/round_detail.html"
 
@@ -77,28 +79,53 @@ def pair_next(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return redirect("tournaments:round", tournament_id=tournament.pk, number=rnd.number)
 
 
+def _board_page_query(request: HttpRequest) -> tuple[str, bool]:
+    """The page of boards asked for (``?page=``) and whether only boards without a result are
+    (``?show=open``)."""
+    return request.GET.get("page", "1"), request.GET.get("show") == "open"
+
+
 def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> dict[str, object]:
-    view = selectors.round_boards(rnd)
+    page, open_only = _board_page_query(request)
+    view = selectors.round_boards(rnd, page=page, open_only=open_only)
+    pager = view.pager
     results_open = rnd.status in (Round.Status.PUBLISHED, Round.Status.FINISHED)
+    # The live poll asks for the same page, and sends back rows of the boards it shows only.
+    live = (
+        {"page": pager.current.number, "from": pager.current.first, "to": pager.current.last}
+        if pager.current
+        else {}
+    )
+    if open_only:
+        live["show"] = "open"
+    notes = rnd.explanation.get("boards", []) if rnd.status != Round.Status.PAIRING else []
+    if pager.paged:  # a big round: the shown boards' colour notes, and the score groups' sizes
+        shown = {row.board.number for row in view.boards}
+        notes = [n for n in notes if n.get("board") in shown]
     return {
-        # Players' phone reports, on the rows and in the counts (one query: the boards are loaded).
-        "reports_overview": reports_selectors.round_overview(rnd, [row.board for row in view.boards])
-        if results_open
-        else None,
+        # Players' phone reports, on the rows and in the counts (every board of the round, light).
+        "reports_overview": reports_selectors.round_overview(rnd, view.every_board) if results_open else None,
         "tournament": tournament,
         "round": rnd,
         "view": view,
+        "pager": pager,
+        "live_query": urlencode(live),
         "editable": can_arbitrate(request.user, tournament),
-        "results_open": rnd.status in (Round.Status.PUBLISHED, Round.Status.FINISHED),
+        "results_open": results_open,
         "draft": rnd.status == Round.Status.DRAFT,
         "baku": selectors.baku_table(tournament, rnd.number)
         if rnd.status in (Round.Status.DRAFT, Round.Status.PAIRING)
         else [],
         "pairing_limit": pairing_limit_text(),
         "explanation_groups": [
-            (format_points(score), [view.names.get(pk, str(pk)) for pk in ids])
+            (
+                format_points(score),
+                [] if pager.paged else [view.names.get(pk, str(pk)) for pk in ids],
+                len(ids),
+            )
             for score, ids in rnd.explanation.get("scoregroups", [])
         ],
+        "explanation_boards": notes,
     }
 
 
@@ -114,7 +141,20 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
 @staff_tournament(VIEW)
 def round_status(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     rnd = round_pairing_expire(round=selectors.round_get(tournament, number))
-    context = _round_context(request, tournament, rnd)
+    results_open = rnd.status in (Round.Status.PUBLISHED, Round.Status.FINISHED)
+    # The status and the reports' counts only (after every result entered): no page of boards.
+    context = {
+        "tournament": tournament,
+        "round": rnd,
+        "editable": can_arbitrate(request.user, tournament),
+        "results_open": results_open,
+        "pairing_limit": pairing_limit_text(),
+        "reports_overview": reports_selectors.round_overview(rnd, selectors.round_board_states(rnd))
+        if results_open
+        else None,
+    }
+    if not request.htmx:
+        context = _round_context(request, tournament, rnd)
     response = render_page(request, PAGE, context, partial="round-status")
     if request.htmx and not request.GET.get("polling"):
         # After a result: the players' reports counts move too (out of band; nothing while pairing).
@@ -132,23 +172,27 @@ def round_live(request: HttpRequest, tournament: Tournament, number: int) -> Htt
     nothing did; when only results did, only those rows, swapped out of band (the table itself is
     left alone: ``HX-Reswap: none``); otherwise the whole table. The round status and the page's
     new version travel along out of band, so "Finished" appears with the last result. The players'
-    reports (``?reports_seen=``) move without changing any board: when they did, the whole table."""
+    reports (``?reports_seen=``) move without changing any board: when they did, the whole table.
+    A page of a big round sends its page and board numbers (``?page=&from=&to=``): only rows of
+    those boards come back, and the whole table is that page again."""
     seen = request.GET.get("seen", "")
     reports_same = request.GET.get("reports_seen") == reports_selectors.reports_stamp(tournament.pk, number)
     if seen == str(tournament.version) and reports_same:
         return HttpResponse(status=204)
     rnd = selectors.round_get(tournament, number)
     changed = request.htmx and seen.isdigit() and reports_same
-    rows = selectors.board_rows_changed(rnd, int(seen)) if changed else None
+    shown = _shown_boards(request)
+    rows = selectors.board_rows_changed(rnd, int(seen), within=shown) if changed else None
     if rows is not None:
+        every = selectors.round_board_states(rnd)
         context = {
             "tournament": tournament,
             "round": rnd,
             "editable": can_arbitrate(request.user, tournament),
             "results_open": rnd.status in (Round.Status.PUBLISHED, Round.Status.FINISHED),
             "oob": True,
-            # The counts and each changed row's report (the round's boards and reports: two queries).
-            "reports_overview": reports_selectors.round_overview(rnd),
+            # The counts and each changed row's report (the round's boards, light, and reports).
+            "reports_overview": reports_selectors.round_overview(rnd, every),
         }
         parts = [
             render_to_string("tournaments/_board_row.html", {**context, "row": row}, request=request)
@@ -165,6 +209,12 @@ def round_live(request: HttpRequest, tournament: Tournament, number: int) -> Htt
     if request.htmx:
         table.content = table.content + _live_extras(request, {**context, "oob": True}).encode()
     return table
+
+
+def _shown_boards(request: HttpRequest) -> tuple[int, int] | None:
+    """The board numbers of the page the poll comes from (``?from=&to=``); None: every board."""
+    first, last = request.GET.get("from", ""), request.GET.get("to", "")
+    return (int(first), int(last)) if first.isdigit() and last.isdigit() else None
 
 
 def _live_extras(request: HttpRequest, context: dict[str, object]) -> str:
@@ -234,7 +284,7 @@ def swap_colours(request: HttpRequest, tournament: Tournament, board_id: int) ->
         _warn(request, board_swap_colours(board=board, user=request.user))
     except ServiceError as exc:
         report(request, exc)
-    return redirect("tournaments:round", tournament_id=tournament.pk, number=board.round.number)
+    return back_to_board(tournament.pk, board.round.number, board.number)
 
 
 @require_POST
@@ -259,4 +309,4 @@ def exchange(request: HttpRequest, tournament: Tournament, number: int) -> HttpR
             _warn(request, warnings)
         except ServiceError as exc:
             report(request, exc)
-    return redirect("tournaments:round", tournament_id=tournament.pk, number=number)
+    return back_to_board(tournament.pk, number, form.cleaned_data.get("board_a") if form.is_valid() else None)

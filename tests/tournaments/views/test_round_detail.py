@@ -25,7 +25,9 @@ def test_the_published_round_page_offers_result_entry(arbiter_client, tournament
 def test_the_pairings_partial_is_the_table_only_in_a_fixed_number_of_queries(
     arbiter_client, tournament, published_round, django_assert_num_queries
 ):
-    with django_assert_num_queries(10):  # 9, and one for every players' report of the round
+    # 10 (every board light, for the page navigation and the counts; then the page's boards with
+    # their players), and one for every players' report of the round
+    with django_assert_num_queries(11):
         response = htmx(arbiter_client, "get", round_url(tournament))
     body = response.content.decode()
     assert response.status_code == 200 and 'id="pairings-table"' in body and "<html" not in body
