@@ -137,7 +137,7 @@ class ParticipantListView(ApiView):
         data.is_valid(raise_exception=True)
         participant = registration.participant_register(
             tournament=tournament, user=request.user, **data.validated_data
-        )
+        ).participant
         return Response(s.ParticipantOutput(participant).data, status=status.HTTP_201_CREATED)
 
 
@@ -151,7 +151,9 @@ class LateEntryView(ApiView):
         tournament = self.tournament(tournament_id, ARBITRATE)
         data = s.LateEntryInput(data=request.data)
         data.is_valid(raise_exception=True)
-        participant = registration.late_entry(tournament=tournament, user=request.user, **data.validated_data)
+        participant = registration.late_entry(
+            tournament=tournament, user=request.user, **data.validated_data
+        ).participant
         return Response(s.ParticipantOutput(participant).data, status=status.HTTP_201_CREATED)
 
 
@@ -175,7 +177,7 @@ class ParticipantDetailView(ApiView):
         data.is_valid(raise_exception=True)
         participant = participant_edits.participant_update(
             participant=participant, user=request.user, **data.validated_data
-        )
+        ).participant
         return Response(s.ParticipantOutput(participant).data)
 
     @extend_schema(

@@ -25,7 +25,7 @@ from tournaments.services.errors import ServiceError
 from tournaments.services.forbidden_pairs import forbidden_pair_add, forbidden_pair_remove
 from tournaments.services.participant_edits import participant_delete, participant_update
 from tournaments.services.participants_csv import participants_import_csv
-from tournaments.services.registration import participant_register
+from tournaments.services.registration import Registered, participant_register
 from tournaments.services.roster_registration import (
     participant_register_from_rating_list,
     participant_register_from_roster,
@@ -90,9 +90,9 @@ def registry_search(request: HttpRequest, tournament: Tournament) -> HttpRespons
     return render_page(request, PAGE, _context(request, tournament, **extra))
 
 
-def _registered(request: HttpRequest, p: Participant) -> None:
+def _registered(request: HttpRequest, registered: Registered) -> None:
+    p, moves = registered.participant, registered.numbers_moved
     late = f" (late entry: joins in round {p.joined_round})" if p.joined_round > 1 else ""
-    moves = getattr(p, "numbers_moved", "")
     moved = f" {moves[:1].upper()}{moves[1:]}." if moves else ""
     messages.success(request, f"{p.name} registered as no. {p.pairing_number}{late}.{moved}")
 
@@ -114,17 +114,17 @@ def participant_add_listed(request: HttpRequest, tournament: Tournament) -> Http
     """Register a player picked in the search: a roster player, or a FIDE id from the rating list."""
     try:
         if "roster_player" in request.POST:
-            p = participant_register_from_roster(
+            registered = participant_register_from_roster(
                 tournament=tournament, user=request.user, roster_player_id=request.POST["roster_player"]
             )
         else:
-            p = participant_register_from_rating_list(
+            registered = participant_register_from_rating_list(
                 tournament=tournament, user=request.user, fide_id=request.POST.get("fide_id", "")
             )
     except ServiceError as exc:
         report(request, exc)
         return _panel(request, tournament, 400)
-    _registered(request, p)
+    _registered(request, registered)
     return _panel(request, tournament, 200)
 
 
@@ -154,12 +154,12 @@ def participant_add(request: HttpRequest, tournament: Tournament) -> HttpRespons
             participant_register_with_roster if form.cleaned_data["add_to_roster"] else participant_register
         )
         try:
-            p = register(tournament=tournament, user=request.user, **form.service_fields())
+            registered = register(tournament=tournament, user=request.user, **form.service_fields())
         except ServiceError as exc:
             report(request, exc, form)
             status = 400
         else:
-            _registered(request, p)
+            _registered(request, registered)
             form = ParticipantForm()
     else:
         status = 400
@@ -223,11 +223,12 @@ def participant_edit(request: HttpRequest, tournament: Tournament, participant_i
     form = ParticipantEditForm(request.POST or None, initial=current)
     if request.method == "POST" and form.is_valid():
         try:
-            p = participant_update(participant=participant, user=request.user, **form.service_fields())
+            updated = participant_update(participant=participant, user=request.user, **form.service_fields())
         except ServiceError as exc:
             report(request, exc, form)
         else:
-            moved = f" {p.numbers_moved.capitalize()}." if p.numbers_moved else ""
+            p, moves = updated.participant, updated.numbers_moved
+            moved = f" {moves.capitalize()}." if moves else ""
             messages.success(request, f"Saved {p.name} (no. {p.pairing_number}).{moved}")
             return redirect("tournaments:participants", tournament_id=tournament.pk)
     context = {
