@@ -19,7 +19,7 @@ from tournaments.forms import (
     WithdrawForm,
 )
 from tournaments.models import ForbiddenPair, Participant, Round, RoundBye, Tournament
-from tournaments.permissions import ARBITRATE, VIEW, can_arbitrate, can_organise, staff_tournament
+from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_change, staff_tournament
 from tournaments.services.byes import bye_cancel, bye_record
 from tournaments.services.errors import ServiceError
 from tournaments.services.forbidden_pairs import forbidden_pair_add, forbidden_pair_remove
@@ -48,8 +48,8 @@ def _context(request: HttpRequest, tournament: Tournament, **extra: object) -> d
         "started": started,
         "next_round": next_round,
         "round_robin": tournament.format == Tournament.Format.ROUND_ROBIN,
-        "can_arbitrate": can_arbitrate(request.user, tournament),
-        "can_organise": can_organise(request.user, tournament),
+        "can_arbitrate": can_change(request.user, tournament),
+        "can_organise": can_change(request.user, tournament, ORGANISE),
         "form": ParticipantForm(),
         "may_add_to_roster": tournament.club is not None and can(request.user, tournament.club, MANAGE),
         "bye_form": ByeForm(
@@ -236,6 +236,7 @@ def participant_edit(request: HttpRequest, tournament: Tournament, participant_i
         "participant": participant,
         "form": form,
         "deletable": selectors.participant_deletable(participant),
+        "editable": can_change(request.user, tournament),
     }
     status = 400 if request.method == "POST" else 200
     return render_page(request, "tournaments/participant_edit.html", context, status=status)

@@ -35,7 +35,7 @@ from reports import selectors as reports_selectors
 from tournaments import selectors
 from tournaments.forms import ExchangeForm
 from tournaments.models import Board, Round, Tournament
-from tournaments.permissions import ARBITRATE, VIEW, can_arbitrate, staff_tournament
+from tournaments.permissions import ARBITRATE, VIEW, can_change, staff_tournament
 from tournaments.scores import format_points
 from tournaments.services.errors import ServiceError
 from tournaments.views._helpers import render_page, report
@@ -60,7 +60,7 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "baku": selectors.baku_table(tournament, next_number)
         if next_number <= tournament.rounds_planned
         else [],
-        "can_arbitrate": can_arbitrate(request.user, tournament),
+        "can_arbitrate": can_change(request.user, tournament),
         "upcoming_byes": selectors.upcoming_byes(tournament),
     }
     return render_page(request, "tournaments/rounds.html", context, partial="rounds-table")
@@ -88,7 +88,7 @@ def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> 
         "tournament": tournament,
         "round": rnd,
         "view": view,
-        "editable": can_arbitrate(request.user, tournament),
+        "editable": can_change(request.user, tournament),
         "results_open": rnd.status in (Round.Status.PUBLISHED, Round.Status.FINISHED),
         "draft": rnd.status == Round.Status.DRAFT,
         "baku": selectors.baku_table(tournament, rnd.number)
@@ -144,7 +144,7 @@ def round_live(request: HttpRequest, tournament: Tournament, number: int) -> Htt
         context = {
             "tournament": tournament,
             "round": rnd,
-            "editable": can_arbitrate(request.user, tournament),
+            "editable": can_change(request.user, tournament),
             "results_open": rnd.status in (Round.Status.PUBLISHED, Round.Status.FINISHED),
             "oob": True,
             # The counts and each changed row's report (the round's boards and reports: two queries).
