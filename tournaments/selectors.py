@@ -35,6 +35,7 @@ from pairing.engine.types import Scoring
 from ratings.selectors import rated_player_search
 from ratings.text import search_key
 from tournaments.models import AuditLog, Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
+from tournaments.namesakes import namesake_labels, namesakes_of
 from tournaments.permissions import visible_tournaments
 from tournaments.public.standings import shown_value
 from tournaments.scores import format_points
@@ -169,25 +170,6 @@ class ParticipantRow:
     """For namesakes only: the club, FIDE id or rating that tells them apart."""
 
 
-def namesake_labels(people: list[Participant]) -> dict[int, str]:
-    """For participants who share a name (ignoring case): what tells each apart, else nothing.
-
-    The club if the namesakes' clubs differ, else the FIDE id, else the rating."""
-    by_name: dict[str, list[Participant]] = {}
-    for p in people:
-        by_name.setdefault(p.name.casefold(), []).append(p)
-    labels: dict[int, str] = {}
-    for group in (g for g in by_name.values() if len(g) > 1):
-        for attr, label in (("club_name", "{}"), ("fide_id", "FIDE {}"), ("rating", "{}")):
-            values = [getattr(p, attr) for p in group]
-            if all(values) and len(set(values)) == len(values):
-                labels.update({p.pk: label.format(getattr(p, attr)) for p in group})
-                break
-        else:
-            labels.update({p.pk: f"no. {p.pairing_number}" for p in group})
-    return labels
-
-
 def participant_deletable(participant: Participant) -> bool:
     return participant.pk not in participant_state.paired_ids(participant.tournament)
 
@@ -264,6 +246,9 @@ class BoardRow:
     white_paired_on: str = ""
     """The score the pairing used, when a correction since changed it (else "")."""
     black_paired_on: str = ""
+    white_tell_apart: str = ""
+    """For namesakes only: what tells the player apart (``tournaments.namesakes``)."""
+    black_tell_apart: str = ""
 
 
 def _paired_on(rnd: Round, pid: int, score: int) -> str:
@@ -271,7 +256,7 @@ def _paired_on(rnd: Round, pid: int, score: int) -> str:
     return format_points(used) if used is not None and used != score else ""
 
 
-def _board_row(rnd: Round, b: Board, scores: dict[int, int]) -> BoardRow:
+def _board_row(rnd: Round, b: Board, scores: dict[int, int], labels: dict[int, str]) -> BoardRow:
     white, black = scores.get(b.white_id, 0), scores.get(b.black_id, 0)
     return BoardRow(
         b,
@@ -279,6 +264,8 @@ def _board_row(rnd: Round, b: Board, scores: dict[int, int]) -> BoardRow:
         format_points(black),
         _paired_on(rnd, b.white_id, white),
         _paired_on(rnd, b.black_id, black),
+        labels.get(b.white_id, ""),
+        labels.get(b.black_id, ""),
     )
 
 
@@ -289,6 +276,8 @@ class RoundView:
     bye: RoundBye | None
     absent: list[RoundBye]
     names: dict[int, str]
+    tell_apart: dict[int, str]
+    """Participant id -> what tells a namesake apart (``tournaments.namesakes``)."""
 
     @property
     def bye_points(self) -> str:
@@ -302,6 +291,7 @@ def round_boards(rnd: Round) -> RoundView:
     scores = _scores(tournament, rnd.number - 1, people)
     boards = list(Board.objects.filter(round=rnd).select_related("white", "black").order_by("number"))
     names = {p.pk: p.name for p in people}
+    labels = namesake_labels(people)
     byes = [b for b in RoundBye.objects.filter(tournament=tournament, round_number=rnd.number)]
     by_pk = {p.pk: p for p in people}
     for bye in byes:
@@ -309,10 +299,11 @@ def round_boards(rnd: Round) -> RoundView:
     pab = next((b for b in byes if b.kind == RoundBye.Kind.PAIRING_ALLOCATED), None)
     return RoundView(
         round=rnd,
-        boards=[_board_row(rnd, b, scores) for b in boards],
+        boards=[_board_row(rnd, b, scores, labels) for b in boards],
         bye=pab,
         absent=[b for b in byes if b.kind != RoundBye.Kind.PAIRING_ALLOCATED],
         names=names,
+        tell_apart=labels,
     )
 
 
@@ -322,7 +313,7 @@ LIVE_ROWS_LIMIT = 50
 
 def board_rows_changed(rnd: Round, seen: int | None) -> list[BoardRow] | None:
     """The rows of ``rnd`` whose result changed since the tournament's version ``seen``, or ``None``
-    when the whole table must be re-rendered (three queries).
+    when the whole table must be re-rendered (three queries, a fourth for the namesakes when rows changed).
 
     Only result entries stamp a board with the version they made (``Board.changed_version``), one
     board per version; when the boards changed since ``seen`` do not account for every version in
@@ -347,8 +338,15 @@ def board_rows_changed(rnd: Round, seen: int | None) -> list[BoardRow] | None:
         return []
     people = [p for b in mine for p in (b.white, b.black)]
     scores = _scores(tournament, rnd.number - 1, people)
+    labels = namesakes_of(tournament)
     return [
-        BoardRow(b, format_points(scores.get(b.white_id, 0)), format_points(scores.get(b.black_id, 0)))
+        BoardRow(
+            b,
+            format_points(scores.get(b.white_id, 0)),
+            format_points(scores.get(b.black_id, 0)),
+            white_tell_apart=labels.get(b.white_id, ""),
+            black_tell_apart=labels.get(b.black_id, ""),
+        )
         for b in mine
     ]
 
@@ -396,7 +394,7 @@ def board_row(board: Board) -> BoardRow:
     rnd = board.round
     people = [board.white, board.black]  # loaded with the board; the round's tournament too
     scores = _scores(rnd.tournament, rnd.number - 1, people)
-    return _board_row(rnd, board, scores)
+    return _board_row(rnd, board, scores, namesakes_of(rnd.tournament_id))
 
 
 TIEBREAK_NAMES = {info.code: info.name for info in TIEBREAKS}
