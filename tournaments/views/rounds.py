@@ -20,6 +20,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import reswap, retarget
 
 from pairing.services.drafts import HandEdit, board_swap_colours, boards_exchange_opponents
 from pairing.services.swiss import (
@@ -77,6 +78,11 @@ def pair_next(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return redirect("tournaments:round", tournament_id=tournament.pk, number=rnd.number)
 
 
+def _told_apart(view: selectors.RoundView, pk: int) -> str:
+    name, label = view.names.get(pk, str(pk)), view.tell_apart.get(pk)
+    return f"{name} ({label})" if label else name
+
+
 def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> dict[str, object]:
     view = selectors.round_boards(rnd)
     results_open = rnd.status in (Round.Status.PUBLISHED, Round.Status.FINISHED)
@@ -96,7 +102,7 @@ def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> 
         else [],
         "pairing_limit": pairing_limit_text(),
         "explanation_groups": [
-            (format_points(score), [view.names.get(pk, str(pk)) for pk in ids])
+            (format_points(score), [_told_apart(view, pk) for pk in ids])
             for score, ids in rnd.explanation.get("scoregroups", [])
         ],
     }
@@ -115,13 +121,17 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
 def round_status(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     rnd = round_pairing_expire(round=selectors.round_get(tournament, number))
     context = _round_context(request, tournament, rnd)
+    polling = request.htmx and request.GET.get("polling")
+    if polling and rnd.status != Round.Status.PAIRING:
+        # The pairing ended: the draft (or why it failed) replaces the whole round section in place,
+        # so the page keeps its state instead of reloading (no JavaScript: the page's meta refresh).
+        response = render_page(request, PAGE, context, partial="round-section")
+        return reswap(retarget(response, "#round-section"), "outerHTML")
     response = render_page(request, PAGE, context, partial="round-status")
-    if request.htmx and not request.GET.get("polling"):
+    if request.htmx and not polling:
         # After a result: the players' reports counts move too (out of band; nothing while pairing).
         oob = render_to_string(f"{PAGE}#round-reports", {**context, "oob": True}, request=request)
         response.content = response.content + oob.encode()
-    if request.htmx and request.GET.get("polling") and rnd.status != Round.Status.PAIRING:
-        response["HX-Refresh"] = "true"
     return response
 
 

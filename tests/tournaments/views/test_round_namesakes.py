@@ -34,6 +34,7 @@ def test_the_draft_boards_tell_namesakes_apart(arbiter_client, tournament, draft
     body = arbiter_client.get(round_url(tournament)).content.decode()
     assert _labels(body) == ["Hull", "York"]
     assert body.count('class="muted namesake"') == 2
+    assert "John Smith (Hull)" in body and "John Smith (York)" in body  # the score groups
 
 
 def test_the_published_boards_and_a_row_after_a_result_tell_them_apart(
