@@ -218,7 +218,7 @@ class WithdrawalUndoView(ApiView):
     def post(self, request, tournament_id: int, participant_id: int):
         tournament = self.tournament(tournament_id, ARBITRATE)
         participant = get_object_or_404(tournament.participants, pk=participant_id)
-        participant = withdrawals.withdrawal_undo(participant=participant, user=request.user)
+        participant = withdrawals.withdrawal_undo(participant=participant, user=request.user).participant
         return Response(s.ParticipantOutput(participant).data)
 
 

@@ -5,7 +5,7 @@
 byes from then on are dropped. In a round robin their remaining games become forfeits or unplayed
 (the organiser's ``withdrawal_games``).
 
-``withdrawal_undo(*, participant, user) -> Participant``: the participant plays again from the
+``withdrawal_undo(*, participant, user) -> Undone``: the participant plays again from the
 next round not yet paired. Rounds paired without them since they withdrew stay as they are and
 count as absences (zero points); a draft made without them must be deleted or paired again first.
 In a round robin the games the withdrawal turned into forfeits (or "not played") in rounds not
@@ -15,6 +15,7 @@ audit record lists them) come back for the rounds not paired yet.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -30,6 +31,15 @@ from tournaments.services.results import round_refresh_status
 from tournaments.services.versions import tournament_changed
 
 PLAYED = (Round.Status.PUBLISHED, Round.Status.FINISHED)
+
+
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """What undoing a withdrawal did."""
+
+    participant: Participant
+    absent_in: list[int]
+    """The rounds paired without them meanwhile, now counted as absences."""
 
 
 def _withdrawal_result(board: Board, participant_id: int, forfeit: bool) -> str:
@@ -156,7 +166,7 @@ def _restore_byes(p: Participant, tournament: Tournament, since: list[Round]) ->
     )
 
 
-def withdrawal_undo(*, participant: Participant, user: Any) -> Participant:
+def withdrawal_undo(*, participant: Participant, user: Any) -> Undone:
     """Bring a withdrawn participant back from the next round not yet paired (module docstring)."""
     tournament = participant.tournament
     require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
@@ -217,5 +227,4 @@ def withdrawal_undo(*, participant: Participant, user: Any) -> Participant:
             },
         )
     participant.refresh_from_db()
-    participant.absent_in = absences  # type: ignore[attr-defined]
-    return participant
+    return Undone(participant, absences)

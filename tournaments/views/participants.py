@@ -264,12 +264,13 @@ def participant_remove(request: HttpRequest, tournament: Tournament, participant
 def withdraw_undo(request: HttpRequest, tournament: Tournament, participant_id: int) -> HttpResponse:
     participant = get_object_or_404(Participant, pk=participant_id, tournament=tournament)
     try:
-        p = withdrawal_undo(participant=participant, user=request.user)
+        undone = withdrawal_undo(participant=participant, user=request.user)
     except ServiceError as exc:
         report(request, exc)
     else:
-        absent = ", ".join(str(n) for n in p.absent_in)
-        missed = f" Counted absent in round{pluralize(len(p.absent_in))} {absent}." if absent else ""
+        p, absent_in = undone.participant, undone.absent_in
+        absent = ", ".join(str(n) for n in absent_in)
+        missed = f" Counted absent in round{pluralize(len(absent_in))} {absent}." if absent else ""
         messages.success(request, f"{p.name} is back and will be paired again.{missed}")
     return redirect("tournaments:participants", tournament_id=tournament.pk)
 

@@ -122,3 +122,13 @@ def test_an_arbiter_cannot_restore_it(archived, arbiter):
 def test_an_organiser_may_still_delete_an_archived_tournament(archived, organiser):
     tournament_delete(tournament=archived, user=organiser, confirm=archived.name)
     assert not Tournament.objects.filter(pk=archived.pk).exists()
+
+
+def test_players_cannot_report_a_result_from_their_phone_into_an_archived_tournament(archived):
+    from reports.models import ResultReport
+    from reports.services.player import report_submit
+
+    board = _board(archived)
+    with pytest.raises(ArchivedError, match="archived"):
+        report_submit(participant=board.white, board_id=board.pk, result="1-0")
+    assert not ResultReport.objects.exists()

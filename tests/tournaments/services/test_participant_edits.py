@@ -73,7 +73,7 @@ def test_a_paired_participant_cannot_be_deleted_only_withdrawn(swiss, arbiter):
 def test_withdrawing_before_round_1_can_be_undone(swiss, arbiter):
     p = Participant.objects.get(tournament=swiss, pairing_number=4)
     participant_withdraw(participant=p, user=arbiter)
-    back = withdrawal_undo(participant=p, user=arbiter)
+    back = withdrawal_undo(participant=p, user=arbiter).participant
     assert (back.status, back.withdrawn_from_round) == ("active", None)
     assert AuditLog.objects.filter(action="withdrawal_undo", object_id=str(p.pk)).exists()
     rnd = pair_and_publish(swiss, arbiter)
@@ -85,8 +85,8 @@ def test_an_undo_after_a_round_paired_without_them_counts_it_as_an_absence(swiss
     p = Participant.objects.get(tournament=swiss, pairing_number=2)
     participant_withdraw(participant=p, user=arbiter)  # from round 2
     play_round(pair_and_publish(swiss, arbiter), arbiter)
-    back = withdrawal_undo(participant=p, user=arbiter)
-    assert back.absent_in == [2]
+    undone = withdrawal_undo(participant=p, user=arbiter)
+    assert undone.absent_in == [2]
     bye = RoundBye.objects.get(participant=p, round_number=2)
     assert (bye.kind, bye.points) == ("absent", 0)
     entry = next(e for e in pairing_request_for_round(swiss, 3).participants if e.id == p.pk)
