@@ -15,7 +15,10 @@ are its organisers, club arbiters its arbiters. A per-tournament role still coun
 of the two the higher wins (a club arbiter named organiser of one tournament organises it).
 
 Services ask with ``require_arbiter`` / ``require_organiser(user, tournament, to=...)``, which
-raise ``NotAllowedError`` with the one wording of the refusal.
+raise ``NotAllowedError`` with the one wording of the refusal. The same two calls refuse every
+change to an archived tournament (``ArchivedError``, a 409, "restore it to change it"): it is
+read-only until an organiser restores it. Only archiving, restoring and deleting pass
+``archived_ok=True``. Pages ask ``can_change(user, tournament, level)`` to show write controls.
 Two more questions: ``can_create_in_club(user, club)`` (club owners and organisers may create and
 restore the club's tournaments) and ``visible_tournaments(user)`` (the tournaments a user has a role in).
 
@@ -48,7 +51,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from clubs.models import Club, Membership
 from clubs.permissions import club_role
 from tournaments.models import Tournament, TournamentRole
-from tournaments.services.errors import NotAllowedError
+from tournaments.services.errors import ArchivedError, NotAllowedError
 
 VIEW = "view"
 ARBITRATE = "arbitrate"
@@ -115,16 +118,36 @@ def can_organise(user: Any, tournament: Tournament) -> bool:
     return role_of(user, tournament) == TournamentRole.Role.ORGANISER
 
 
+ARCHIVED = "This tournament is archived; restore it to change it."
+
+
+def require_not_archived(tournament: Tournament) -> None:
+    """Raise ``ArchivedError`` if the tournament is archived (read-only until restored)."""
+    if tournament.archived_at is not None:
+        raise ArchivedError(ARCHIVED)
+
+
 def require_arbiter(user: Any, tournament: Tournament, *, to: str) -> None:
-    """For services: raise ``NotAllowedError`` unless the user may arbitrate (``to``: what they tried)."""
+    """For services: raise ``NotAllowedError`` unless the user may arbitrate (``to``: what they
+    tried), and ``ArchivedError`` if the tournament is archived."""
     if not can_arbitrate(user, tournament):
         raise NotAllowedError(f"Only the tournament's organisers and arbiters can {to}.")
+    require_not_archived(tournament)
 
 
-def require_organiser(user: Any, tournament: Tournament, *, to: str) -> None:
-    """For services: raise ``NotAllowedError`` unless the user organises the tournament."""
+def require_organiser(user: Any, tournament: Tournament, *, to: str, archived_ok: bool = False) -> None:
+    """For services: raise ``NotAllowedError`` unless the user organises the tournament, and
+    ``ArchivedError`` if it is archived (unless ``archived_ok``: archive, restore, delete)."""
     if not can_organise(user, tournament):
         raise NotAllowedError(f"Only the tournament's organisers can {to}.")
+    if not archived_ok:
+        require_not_archived(tournament)
+
+
+def can_change(user: Any, tournament: Tournament, level: str = ARBITRATE) -> bool:
+    """For pages: show the write controls of ``level`` (``arbitrate``/``organise``)? Not on an
+    archived tournament, whose services refuse every change."""
+    return tournament.archived_at is None and _CHECKS[level](user, tournament)
 
 
 def can_create_in_club(user: Any, club: Club) -> bool:

@@ -39,6 +39,7 @@ from pairing.engine.types import Scoring
 from ratings.selectors import rated_player_search
 from ratings.text import search_key
 from tournaments.models import AuditLog, Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
+from tournaments.namesakes import namesake_labels, namesakes_of
 from tournaments.permissions import visible_tournaments
 from tournaments.public.standings import shown_value
 from tournaments.scores import format_points
@@ -180,25 +181,6 @@ class ParticipantRow:
     """For namesakes only: the club, FIDE id or rating that tells them apart."""
 
 
-def namesake_labels(people: list[Participant]) -> dict[int, str]:
-    """For participants who share a name (ignoring case): what tells each apart, else nothing.
-
-    The club if the namesakes' clubs differ, else the FIDE id, else the rating."""
-    by_name: dict[str, list[Participant]] = {}
-    for p in people:
-        by_name.setdefault(p.name.casefold(), []).append(p)
-    labels: dict[int, str] = {}
-    for group in (g for g in by_name.values() if len(g) > 1):
-        for attr, label in (("club_name", "{}"), ("fide_id", "FIDE {}"), ("rating", "{}")):
-            values = [getattr(p, attr) for p in group]
-            if all(values) and len(set(values)) == len(values):
-                labels.update({p.pk: label.format(getattr(p, attr)) for p in group})
-                break
-        else:
-            labels.update({p.pk: f"no. {p.pairing_number}" for p in group})
-    return labels
-
-
 def participant_deletable(participant: Participant) -> bool:
     return participant.pk not in participant_state.paired_ids(participant.tournament)
 
@@ -336,6 +318,9 @@ class BoardRow:
     white_paired_on: str = ""
     """The score the pairing used, when a correction since changed it (else "")."""
     black_paired_on: str = ""
+    white_tell_apart: str = ""
+    """For namesakes only: what tells the player apart (``tournaments.namesakes``)."""
+    black_tell_apart: str = ""
 
 
 def _paired_on(rnd: Round, pid: int, score: int) -> str:
@@ -343,7 +328,7 @@ def _paired_on(rnd: Round, pid: int, score: int) -> str:
     return format_points(used) if used is not None and used != score else ""
 
 
-def _board_row(rnd: Round, b: Board, scores: dict[int, int]) -> BoardRow:
+def _board_row(rnd: Round, b: Board, scores: dict[int, int], labels: dict[int, str]) -> BoardRow:
     white, black = scores.get(b.white_id, 0), scores.get(b.black_id, 0)
     return BoardRow(
         b,
@@ -351,6 +336,8 @@ def _board_row(rnd: Round, b: Board, scores: dict[int, int]) -> BoardRow:
         format_points(black),
         _paired_on(rnd, b.white_id, white),
         _paired_on(rnd, b.black_id, black),
+        labels.get(b.white_id, ""),
+        labels.get(b.black_id, ""),
     )
 
 
@@ -434,6 +421,8 @@ class RoundView:
     every_board: list[Board]
     """Every board of the round with its number, result and version only (the counts, the
     players' reports)."""
+    tell_apart: dict[int, str]
+    """Participant id -> what tells a namesake apart (``tournaments.namesakes``)."""
 
     @property
     def bye_points(self) -> str:
@@ -502,6 +491,7 @@ def round_boards(
     shown = list(boards)
     scores = _scores_of(tournament, rnd.number - 1, {pk for b in shown for pk in (b.white_id, b.black_id)})
     names = dict(Participant.objects.filter(tournament=tournament).values_list("pk", "name"))
+    labels = namesakes_of(tournament)
     byes = list(
         RoundBye.objects.filter(tournament=tournament, round_number=rnd.number).select_related("participant")
     )
@@ -509,12 +499,13 @@ def round_boards(
     pager = BoardPager(pages, current, open_only, sum(1 for b in every if not b.result), len(every))
     return RoundView(
         round=rnd,
-        boards=[_board_row(rnd, b, scores) for b in shown],
+        boards=[_board_row(rnd, b, scores, labels) for b in shown],
         bye=pab,
         absent=[b for b in byes if b.kind != RoundBye.Kind.PAIRING_ALLOCATED],
         names=names,
         pager=pager,
         every_board=every,
+        tell_apart=labels,
     )
 
 
@@ -527,7 +518,7 @@ def board_rows_changed(
 ) -> list[BoardRow] | None:
     """The rows of ``rnd`` whose result changed since the tournament's version ``seen`` (of boards
     numbered ``within`` this range only: the page shown), or ``None`` when the whole table must be
-    re-rendered (three queries).
+    re-rendered (three queries, a fourth for the namesakes when rows changed).
 
     Only result entries stamp a board with the version they made (``Board.changed_version``), one
     board per version; when the boards changed since ``seen`` do not account for every version in
@@ -559,8 +550,15 @@ def board_rows_changed(
         return []
     people = [p for b in mine for p in (b.white, b.black)]
     scores = _scores(tournament, rnd.number - 1, people)
+    labels = namesakes_of(tournament)
     return [
-        BoardRow(b, format_points(scores.get(b.white_id, 0)), format_points(scores.get(b.black_id, 0)))
+        BoardRow(
+            b,
+            format_points(scores.get(b.white_id, 0)),
+            format_points(scores.get(b.black_id, 0)),
+            white_tell_apart=labels.get(b.white_id, ""),
+            black_tell_apart=labels.get(b.black_id, ""),
+        )
         for b in mine
     ]
 
@@ -608,7 +606,7 @@ def board_row(board: Board) -> BoardRow:
     rnd = board.round
     people = [board.white, board.black]  # loaded with the board; the round's tournament too
     scores = _scores(rnd.tournament, rnd.number - 1, people)
-    return _board_row(rnd, board, scores)
+    return _board_row(rnd, board, scores, namesakes_of(rnd.tournament_id))
 
 
 TIEBREAK_NAMES = {info.code: info.name for info in TIEBREAKS}

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from reports.models import ReportingSettings, ResultReport
 from tournaments.models import Board, Round, Tournament
-from tournaments.permissions import can_arbitrate, can_organise
+from tournaments.permissions import can_arbitrate, can_organise, require_not_archived
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ConflictError, NotAllowedError, ServiceError, ValidationFailed
 from tournaments.services.results import result_record
@@ -175,6 +175,7 @@ def reporting_settings_update(
     stay for the arbiter: the switch applies to confirmations from now on."""
     if not can_organise(user, tournament):
         raise NotAllowedError("Only the tournament's organisers can change how reports are accepted.")
+    require_not_archived(tournament)
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=tournament.pk).values_list("pk").first()
         row, _ = ReportingSettings.objects.select_for_update().get_or_create(tournament=tournament)

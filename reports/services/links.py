@@ -17,7 +17,7 @@ from django.utils import timezone
 from reports.models import ReportingLink
 from reports.tokens import token_hash, token_hint, token_new
 from tournaments.models import Participant, Tournament
-from tournaments.permissions import can_organise
+from tournaments.permissions import can_organise, require_not_archived
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import NotAllowedError, ValidationFailed
 
@@ -40,6 +40,7 @@ class EmailOutcome:
 def _check(user: Any, tournament: Tournament) -> None:
     if not can_organise(user, tournament):
         raise NotAllowedError("Only the tournament's organisers can hand out or revoke reporting links.")
+    require_not_archived(tournament)
 
 
 def _lock(tournament: Tournament) -> None:

@@ -16,7 +16,7 @@ from reports.models import PLAYER_RESULTS, ReportingLink, ResultReport
 from reports.services.arbiter import auto_accept_if_enabled
 from tournaments.models import Board, Participant, Round, Tournament
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ConflictError, NotAllowedError, ValidationFailed
+from tournaments.services.errors import ArchivedError, ConflictError, NotAllowedError, ValidationFailed
 
 NOT_YOUR_BOARD = "You can only report the result of your own game."
 
@@ -37,7 +37,16 @@ def _check_result(result: str, *, allow_blank: bool = False) -> None:
 
 def _lock_board(participant: Participant, board_id: int) -> Board:
     """Lock the tournament, then the player's board, and check the board can still take a report."""
-    Tournament.objects.select_for_update().filter(pk=participant.tournament_id).values_list("pk").first()
+    archived_at = (
+        Tournament.objects.select_for_update()
+        .filter(pk=participant.tournament_id)
+        .values_list("archived_at", flat=True)
+        .first()
+    )
+    if archived_at is not None:
+        raise ArchivedError(
+            "This tournament is archived: results can no longer be reported. Ask the arbiter."
+        )
     board = (
         Board.objects.select_for_update()
         .select_related("round", "white", "black")

@@ -26,7 +26,7 @@ from reports.services.arbiter import (
     reports_accept_confirmed,
 )
 from tournaments.models import Board, Round, Tournament
-from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_arbitrate, can_organise, staff_tournament
+from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_change, staff_tournament
 from tournaments.selectors import board_row
 from tournaments.services.errors import ServiceError
 
@@ -41,8 +41,8 @@ def _context(request: HttpRequest, tournament: Tournament, rnd: Round | None, **
         "rounds": Round.objects.filter(
             tournament=tournament, status__in=selectors.OPEN_ROUND_STATUSES
         ).values_list("number", flat=True),
-        "can_accept": can_arbitrate(request.user, tournament),
-        "can_organise": can_organise(request.user, tournament),
+        "can_accept": can_change(request.user, tournament),
+        "can_organise": can_change(request.user, tournament, ORGANISE),
         "settings": selectors.settings_get(tournament),
         "log": selectors.reporting_log(tournament),
         **extra,

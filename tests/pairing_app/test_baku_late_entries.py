@@ -33,8 +33,10 @@ def test_late_entries_above_and_below_the_last_ga_participant_get_fide_virtual_p
         for i in range(1, 9)
     ]
     # Two players announced before round 1 that they join in round 2: one above, one below GA's end.
-    top = late_entry(tournament=t, user=organiser, joined_round=2, name="Late strong", rating=2500)
-    low = late_entry(tournament=t, user=organiser, joined_round=2, name="Late weak", rating=1500)
+    top = late_entry(
+        tournament=t, user=organiser, joined_round=2, name="Late strong", rating=2500
+    ).participant
+    low = late_entry(tournament=t, user=organiser, joined_round=2, name="Late weak", rating=1500).participant
 
     first = _pair(t, organiser)
     t.refresh_from_db()

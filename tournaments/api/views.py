@@ -137,7 +137,7 @@ class ParticipantListView(ApiView):
         data.is_valid(raise_exception=True)
         participant = registration.participant_register(
             tournament=tournament, user=request.user, **data.validated_data
-        )
+        ).participant
         return Response(s.ParticipantOutput(participant).data, status=status.HTTP_201_CREATED)
 
 
@@ -151,7 +151,9 @@ class LateEntryView(ApiView):
         tournament = self.tournament(tournament_id, ARBITRATE)
         data = s.LateEntryInput(data=request.data)
         data.is_valid(raise_exception=True)
-        participant = registration.late_entry(tournament=tournament, user=request.user, **data.validated_data)
+        participant = registration.late_entry(
+            tournament=tournament, user=request.user, **data.validated_data
+        ).participant
         return Response(s.ParticipantOutput(participant).data, status=status.HTTP_201_CREATED)
 
 
@@ -175,7 +177,7 @@ class ParticipantDetailView(ApiView):
         data.is_valid(raise_exception=True)
         participant = participant_edits.participant_update(
             participant=participant, user=request.user, **data.validated_data
-        )
+        ).participant
         return Response(s.ParticipantOutput(participant).data)
 
     @extend_schema(
@@ -216,7 +218,7 @@ class WithdrawalUndoView(ApiView):
     def post(self, request, tournament_id: int, participant_id: int):
         tournament = self.tournament(tournament_id, ARBITRATE)
         participant = get_object_or_404(tournament.participants, pk=participant_id)
-        participant = withdrawals.withdrawal_undo(participant=participant, user=request.user)
+        participant = withdrawals.withdrawal_undo(participant=participant, user=request.user).participant
         return Response(s.ParticipantOutput(participant).data)
 
 

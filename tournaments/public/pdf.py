@@ -105,6 +105,15 @@ def _points(side: Side) -> str:
     return f"{side.score_before}*" if side.paired_on else side.score_before
 
 
+def _name(participant: object, labels: dict[int, str]) -> str:
+    """The name, and for a namesake what tells them apart: "John Smith (Hull)"."""
+    if participant is None:
+        return ""
+    name = getattr(participant, "name", "")
+    label = labels.get(getattr(participant, "pk", None))
+    return f"{name} ({label})" if label else name
+
+
 def _number(participant: object) -> str:
     return _text(getattr(participant, "pairing_number", None) or "")
 
@@ -122,13 +131,13 @@ def pairings_pdf(tournament: Tournament, pairing: RoundPairings, *, by_name: boo
             player = row.player.participant
             data.append(
                 [
-                    _cell(player.name, styles),
+                    _cell(_name(player, pairing.tell_apart), styles),
                     _number(player),
                     _text(player.rating or ""),
                     _points(row.player) if row.board else "",
                     _text(row.board or ""),
                     _cell(row.colour, styles),
-                    _cell(row.opponent.name if row.opponent else "", styles),
+                    _cell(_name(row.opponent, pairing.tell_apart), styles),
                     _number(row.opponent),
                 ]
             )
@@ -140,12 +149,12 @@ def pairings_pdf(tournament: Tournament, pairing: RoundPairings, *, by_name: boo
                 [
                     str(row.board),
                     _number(row.white.participant),
-                    _cell(row.white.participant.name, styles),
+                    _cell(_name(row.white.participant, pairing.tell_apart), styles),
                     _text(row.white.participant.rating or ""),
                     _points(row.white),
                     _text(row.result),
                     _number(row.black.participant),
-                    _cell(row.black.participant.name, styles),
+                    _cell(_name(row.black.participant, pairing.tell_apart), styles),
                     _text(row.black.participant.rating or ""),
                     _points(row.black),
                 ]
@@ -163,7 +172,7 @@ def pairings_pdf(tournament: Tournament, pairing: RoundPairings, *, by_name: boo
         story.append(Spacer(1, 6 * mm))
         story.append(Paragraph("Not playing this round", styles["Heading3"]))
         for bye in pairing.byes:
-            line = f"{bye.participant.name}: {bye.kind.lower()} ({bye.points})"
+            line = f"{_name(bye.participant, pairing.tell_apart)}: {bye.kind.lower()} ({bye.points})"
             story.append(Paragraph(_escape(line), styles["BodyText"]))
     _document(buffer, title).build(story)
     return buffer.getvalue()
@@ -187,8 +196,16 @@ def result_sheets_pdf(tournament: Tournament, pairing: RoundPairings) -> bytes:
         players = _table(
             [
                 ["", "Name", "Rating"],
-                ["White", _text(row.white.participant.name), str(row.white.participant.rating or "")],
-                ["Black", _text(row.black.participant.name), str(row.black.participant.rating or "")],
+                [
+                    "White",
+                    _text(_name(row.white.participant, pairing.tell_apart)),
+                    str(row.white.participant.rating or ""),
+                ],
+                [
+                    "Black",
+                    _text(_name(row.black.participant, pairing.tell_apart)),
+                    str(row.black.participant.rating or ""),
+                ],
             ],
             [25 * mm, 120 * mm, 25 * mm],
         )
@@ -231,7 +248,7 @@ def standings_pdf(tournament: Tournament, standings: Standings) -> bytes:
         data.append(
             [
                 str(row.rank),
-                _text(row.participant.name),
+                _text(_name(row.participant, standings.tell_apart)),
                 str(row.participant.rating or ""),
                 _text(row.points),
                 *[_text(value) for value in row.values],

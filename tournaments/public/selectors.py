@@ -19,11 +19,13 @@ from typing import TypeVar
 
 from django.db.models import Max, Q
 from django.db.models.fields.json import KeyTransform
+from django.db.models.functions import Lower
 from django.http import Http404
 
 from pairing.adapters import board_result_codes, scoring_for
 from pairing.engine.types import ResultCode
 from tournaments.models import Board, Participant, Round, RoundBye, Tournament
+from tournaments.namesakes import namesake_labels
 from tournaments.scores import format_points
 
 T = TypeVar("T")
@@ -188,6 +190,8 @@ class Snapshot:
     """Byes per public round number."""
     history: dict[int, dict[int, Entry]] = field(default_factory=dict)
     """participant id → round number → entry, with running scores filled in."""
+    tell_apart: dict[int, str] = field(default_factory=dict)
+    """participant id → what tells a namesake apart (``tournaments.namesakes``, public labels)."""
 
     @property
     def current_round(self) -> Round | None:
@@ -265,18 +269,23 @@ def participant_snapshot(*, tournament: Tournament, participant_id: int) -> Snap
         row = BoardRow(*board)
         boards[number].append(row)
         met.update((row.white_id, row.black_id))
-    participants = {
-        p.id: p
-        for p in Participant.objects.filter(tournament=tournament, pk__in=met).only(
-            *PUBLIC_PARTICIPANT_FIELDS
-        )
-    }
+    # The people met, and (same query) everyone who shares a name with one of them: their labels.
+    met_names = (
+        Participant.objects.filter(pk__in=met).order_by().annotate(lowered=Lower("name")).values("lowered")
+    )
+    loaded = list(
+        Participant.objects.annotate(lowered=Lower("name"))
+        .filter(Q(pk__in=met) | Q(lowered__in=met_names), tournament=tournament)
+        .only(*PUBLIC_PARTICIPANT_FIELDS)
+    )
+    participants = {p.id: p for p in loaded if p.id in met}
     byes: dict[int, list[RoundBye]] = defaultdict(list)
     for bye in RoundBye.objects.filter(
         tournament=tournament, participant_id=participant_id, round_number__in=numbers
     ).order_by("round_number"):
         byes[bye.round_number].append(bye)
     snapshot = Snapshot(tournament, rounds, participants, dict(boards), dict(byes))
+    snapshot.tell_apart = namesake_labels(loaded, public=True)
     _fill_history(snapshot)
     return snapshot
 
@@ -305,6 +314,7 @@ def snapshot_load(*, tournament: Tournament, with_explanations: bool = False) ->
     ):
         byes[bye.round_number].append(bye)
     snapshot = Snapshot(tournament, rounds, participants, dict(boards), dict(byes))
+    snapshot.tell_apart = namesake_labels(participants.values(), public=True)
     _fill_history(snapshot)
     return snapshot
 
@@ -376,6 +386,8 @@ class RoundPairings:
     violations: list[str]
     results_in: int
     accelerated: bool = False
+    tell_apart: dict[int, str] = field(default_factory=dict)
+    """participant id → what tells a namesake apart (the snapshot's)."""
 
 
 def violation_messages(rnd: Round) -> list[str]:
@@ -424,7 +436,9 @@ def round_pairings(snapshot: Snapshot, number: int) -> RoundPairings:
     byes.sort(key=lambda row: (row.participant.pairing_number or 0, row.participant.name))
     results_in = sum(1 for row in rows if row.result)
     accelerated = any(row.white.virtual or row.black.virtual for row in rows)
-    return RoundPairings(rnd, rows, byes, violation_messages(rnd), results_in, accelerated)
+    return RoundPairings(
+        rnd, rows, byes, violation_messages(rnd), results_in, accelerated, snapshot.tell_apart
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,9 +11,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from config.site import absolute_url
 from tournaments.models import Tournament
-from tournaments.permissions import ORGANISE, VIEW, can_organise, staff_tournament
+from tournaments.permissions import ORGANISE, VIEW, can_change, staff_tournament
 from tournaments.public.links import public_token_regenerate
-from tournaments.services.errors import NotAllowedError
+from tournaments.services.errors import NotAllowedError, ServiceError
 
 
 @require_GET
@@ -26,7 +26,7 @@ def share(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "public_url": absolute_url(request, path),
         "qr_url": reverse("public:qr", args=[tournament.public_token]),
         "display_url": reverse("public:display", args=[tournament.public_token]),
-        "can_regenerate": can_organise(request.user, tournament),
+        "can_regenerate": can_change(request.user, tournament, ORGANISE),
     }
     return render(request, "public/share.html", context)
 
@@ -38,5 +38,8 @@ def regenerate(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         public_token_regenerate(tournament=tournament, user=request.user)
     except NotAllowedError as exc:
         raise PermissionDenied(exc.message) from exc
+    except ServiceError as exc:  # e.g. the tournament is archived
+        messages.error(request, exc.message)
+        return redirect("public:share", tournament_id=tournament.pk)
     messages.success(request, "The public link has changed. The old link and its QR code no longer work.")
     return redirect("public:share", tournament_id=tournament.pk)

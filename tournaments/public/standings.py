@@ -17,7 +17,7 @@ number of queries does not grow with the tournament.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
@@ -114,6 +114,8 @@ class Standings:
     rows: list[StandingRow]
     through_round: int | None
     problem: str = ""
+    tell_apart: dict[int, str] = field(default_factory=dict)
+    """participant id → what tells a namesake apart (the snapshot's)."""
 
 
 def tiebreak_headings(tournament: Tournament) -> list[TiebreakHeading]:
@@ -314,13 +316,13 @@ def standings_build(snapshot: Snapshot, *, top: int | None = None) -> Standings:
     tournament = snapshot.tournament
     ranking = ranking_cached(tournament)
     if ranking.problem:
-        return Standings([], _rows_by_points(snapshot)[:top], None, ranking.problem)
+        return Standings([], _rows_by_points(snapshot)[:top], None, ranking.problem, snapshot.tell_apart)
     rows = [
         StandingRow(row.rank, row.by_lot, snapshot.participants[row.participant_id], row.points, row.values)
         for row in ranking.rows[:top]
         if row.participant_id in snapshot.participants
     ]
-    return Standings(tiebreak_headings(tournament), rows, ranking.through_round)
+    return Standings(tiebreak_headings(tournament), rows, ranking.through_round, "", snapshot.tell_apart)
 
 
 def _rows_by_points(snapshot: Snapshot) -> list[StandingRow]:

@@ -135,6 +135,7 @@ def participant(request: HtmxHttpRequest, token: str, participant_id: int) -> Ht
             "standing": public_standings.breakdown_cached(tournament, person.id),
             "through_round": public_standings.ranking_cached(tournament).through_round,
             "card": public_crosstable.participant_card(snapshot, person.id),
+            "tell_apart": snapshot.tell_apart,
             "page": "participant",
         }
 

@@ -105,6 +105,20 @@ def violations_problems(value: Any) -> list[str]:
     return []
 
 
+def scores_paired_on_problems(value: Any, ref_by_key: dict[str, Any]) -> list[str]:
+    """What is wrong with a round's ``scores_paired_on``: an object from participant ref (as JSON
+    keys are, text) to the half-points that participant had when the round was paired."""
+    if not isinstance(value, dict):
+        return ["Expected an object from participant ref to half-points, or {}."]
+    problems = [f"Unknown participant ref {key!r}." for key in value if key not in ref_by_key]
+    problems += [
+        f"The score of {key!r} must be a whole number of half-points, 0 or more."
+        for key, points in value.items()
+        if not (_int(points) and points >= 0)
+    ]
+    return problems
+
+
 def rounds_problems(rounds: list[dict[str, Any]], tournament_status: str | None) -> list[str]:
     """Coherence of the rounds: numbered 1, 2, 3 … without gaps, and a tournament marked finished
     only when every round is finished."""

@@ -40,6 +40,10 @@ class ConflictError(ServiceError):
     http_status = 409
 
 
+class ArchivedError(ConflictError):
+    """The tournament is archived: nothing in it changes until an organiser restores it."""
+
+
 class ServiceUnavailable(ServiceError):
     http_status = 503
 

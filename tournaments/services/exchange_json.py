@@ -9,7 +9,8 @@
      "byes": [{"participant": 3, "round_number": 1, "kind": "pab", "points": 2}],
      "forbidden_pairs": [{"first": 1, "second": 4, "first_round": null, "last_round": 3, "reason": ...}]}
 
-``forbidden_pairs`` is optional (backups made before it existed have none), so the version stays 1.
+``forbidden_pairs`` and a round's ``scores_paired_on`` are optional (backups made before they
+existed have none), so the version stays 1.
 
 Participants are referred to by ``ref`` (their id in the exporting database), never by name.
 Users, roles, the public link and the audit log stay behind: a restore is a *new* tournament,
@@ -82,6 +83,8 @@ def json_export(*, tournament: Tournament) -> dict[str, Any]:
         "rounds": [
             {
                 **model_data.dump(r, ROUND_FIELDS),
+                # Keyed by participant ref like everything else (the model keys by id, as text).
+                "scores_paired_on": dict(r.scores_paired_on or {}),
                 "boards": [
                     {**model_data.dump(b, BOARD_FIELDS), "white": b.white_id, "black": b.black_id}
                     for b in sorted(r.boards.all(), key=lambda b: b.number)
@@ -213,6 +216,8 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
 
     rounds: list[tuple[dict[str, Any], list[tuple[dict[str, Any], Any, Any]]]] = []
     round_numbers: set[int] = set()
+    # JSON object keys are text, so a round's scores_paired_on names participants by str(ref).
+    ref_by_key = {str(ref): ref for ref in refs}
     for index, item in enumerate(_list(data, "rounds", problems)):
         path = f"rounds[{index}]"
         valid = _validated(Round, ROUND_FIELDS, item, path, problems)
@@ -232,6 +237,12 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
             problems.add(f"{path}.explanation", message)
         for message in backup_schema.violations_problems(valid.get("violations", [])):
             problems.add(f"{path}.violations", message)
+        paired_on = item.get("scores_paired_on", {})
+        scores_problems = backup_schema.scores_paired_on_problems(paired_on, ref_by_key)
+        for message in scores_problems:
+            problems.add(f"{path}.scores_paired_on", message)
+        if not scores_problems:
+            valid["scores_paired_on"] = {ref_by_key[key]: points for key, points in paired_on.items()}
         boards = []
         board_numbers: set[int] = set()
         seated: set[Any] = set()
@@ -416,7 +427,10 @@ def _write(settings, refs, rounds, byes, forbidden, last_ga, owner) -> Tournamen
             if fields.get("status", Round.Status.PAIRING) == Round.Status.PAIRING:
                 # No worker is pairing the copy: let the arbiter pair it again.
                 fields = {**fields, "status": Round.Status.FAILED, "error": RESTORED_WHILE_PAIRING}
-            rnd = Round.objects.create(tournament=tournament, **fields)
+            paired_on = {
+                str(created[ref].pk): points for ref, points in fields.pop("scores_paired_on", {}).items()
+            }
+            rnd = Round.objects.create(tournament=tournament, scores_paired_on=paired_on, **fields)
             Board.objects.bulk_create(
                 Board(round=rnd, white=created[white], black=created[black], **board)
                 for board, white, black in boards

@@ -1,6 +1,6 @@
 """Correcting the registration desk's mistakes: edit a participant, delete a wrong entry.
 
-* ``participant_update(*, participant, user, **fields) -> Participant``: change any of
+* ``participant_update(*, participant, user, **fields) -> Updated``: change any of
   ``Participant.EDITABLE_FIELDS`` (a typo in a name, a wrong rating, a missing FIDE id), with the
   same checks as registering. Pairing numbers follow the new rating or title until they freeze.
 * ``participant_delete(*, participant, user) -> str``: remove an entry that was never paired
@@ -8,13 +8,15 @@
   players' histories: withdraw them instead (``withdrawals``). Returns the pairing numbers that
   moved, in words, or "".
 
-Both return or set ``numbers_moved`` (see ``pairing_numbers.moves_described``), check
+Both return ``numbers_moved`` (see ``pairing_numbers.moves_described``; ``Updated`` holds it
+next to the participant), check
 ``can_arbitrate``, write in one transaction under the tournament's row lock and record the change
 in the audit log.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -37,11 +39,20 @@ ORDER_FIELDS = {"name", "rating", "title"}
 """The fields the initial order (and so the pairing numbers) depends on."""
 
 
+@dataclass(frozen=True, slots=True)
+class Updated:
+    """What correcting one participant's entry did."""
+
+    participant: Participant
+    numbers_moved: str
+    """The other players' pairing numbers the change shifted, in words, or ""."""
+
+
 def _record(p: Participant) -> dict[str, Any]:
     return {"pairing_number": p.pairing_number, **{f: getattr(p, f) for f in Participant.EDITABLE_FIELDS}}
 
 
-def participant_update(*, participant: Participant, user: Any, **fields: Any) -> Participant:
+def participant_update(*, participant: Participant, user: Any, **fields: Any) -> Updated:
     """Change a participant's entry fields; see the module docstring."""
     require_arbiter(user, participant.tournament, to=TO_CHANGE_PARTICIPANTS)
     refuse_unknown(fields)
@@ -72,8 +83,7 @@ def participant_update(*, participant: Participant, user: Any, **fields: Any) ->
                 after={**_record(p), "numbers_moved": moves_described(moves)},
             )
     moves.pop(p.pk, None)
-    p.numbers_moved = moves_described(moves)  # type: ignore[attr-defined]
-    return p
+    return Updated(p, moves_described(moves))
 
 
 def participant_delete(*, participant: Participant, user: Any) -> str:

@@ -1,10 +1,11 @@
 """Registration: entering one participant, before round 1 or as a late entry.
 
 * ``participant_register(*, tournament, user, name, rating=0, title="", federation="",
-  fide_id="", club_name="", email="") -> Participant``. Once round 1 is paired this is a late
-  entry (``late_entry``). The returned participant carries ``numbers_moved``: the other players'
-  pairing numbers the newcomer shifted, in words ("pairing numbers 7-23 moved down by one"), or "".
-* ``late_entry(*, tournament, user, joined_round=None, **fields) -> Participant``: after round 1
+  fide_id="", club_name="", email="") -> Registered``. Once round 1 is paired this is a late
+  entry (``late_entry``). ``Registered`` holds the new participant and ``numbers_moved``: the other
+  players' pairing numbers the newcomer shifted, in words ("pairing numbers 7-23 moved down by
+  one"), or "".
+* ``late_entry(*, tournament, user, joined_round=None, **fields) -> Registered``: after round 1
   (Swiss only). The entrant misses the rounds before ``joined_round`` (default: the next round not
   yet published), each recorded as ``RoundBye(kind=late)`` worth zero, or a draw's points when the
   organiser chose half a point per missed round. The Baku GA boundary stays with the same last GA
@@ -20,6 +21,7 @@ writes in one transaction and records the change in the audit log.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -37,6 +39,15 @@ from tournaments.text import TextProblem, clean_line, same_name_key
 
 TO_CHANGE_PARTICIPANTS = "change its participants"
 DUPLICATE_FIELDS = ("name", "rating", "club_name", "fide_id")
+
+
+@dataclass(frozen=True, slots=True)
+class Registered:
+    """What registering one participant did."""
+
+    participant: Participant
+    numbers_moved: str
+    """The other players' pairing numbers the newcomer shifted, in words, or ""."""
 
 
 def clean_participant_fields(raw: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
@@ -143,7 +154,7 @@ def _new_participant_values(tournament: Tournament, fields: dict[str, Any]) -> d
     return values
 
 
-def participant_register(*, tournament: Tournament, user: Any, **fields: Any) -> Participant:
+def participant_register(*, tournament: Tournament, user: Any, **fields: Any) -> Registered:
     """Register one participant; after round 1 is paired this is a late entry."""
     require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
     if Round.objects.filter(tournament=tournament).exists():
@@ -163,13 +174,12 @@ def participant_register(*, tournament: Tournament, user: Any, **fields: Any) ->
             before=None,
             after={**participant_snapshot(participant), "numbers_moved": moves_described(moves)},
         )
-    participant.numbers_moved = moves_described(moves)  # type: ignore[attr-defined]
-    return participant
+    return Registered(participant, moves_described(moves))
 
 
 def late_entry(
     *, tournament: Tournament, user: Any, joined_round: int | None = None, **fields: Any
-) -> Participant:
+) -> Registered:
     """Add a participant after round 1 has been paired (see the module docstring)."""
     require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
     if (
@@ -221,5 +231,4 @@ def late_entry(
                 "numbers_moved": moves_described(moves),
             },
         )
-    participant.numbers_moved = moves_described(moves)  # type: ignore[attr-defined]
-    return participant
+    return Registered(participant, moves_described(moves))

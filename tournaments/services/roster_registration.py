@@ -33,7 +33,7 @@ from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import NotAllowedError, ValidationFailed
 from tournaments.services.pairing_numbers import TITLE_ORDER, pairing_numbers_assign
-from tournaments.services.registration import TO_CHANGE_PARTICIPANTS, participant_register
+from tournaments.services.registration import TO_CHANGE_PARTICIPANTS, Registered, participant_register
 from tournaments.services.versions import tournament_changed
 
 REFRESHED = ("rating", "title", "federation")
@@ -58,7 +58,7 @@ def roster_fields(player: RosterPlayer) -> dict[str, Any]:
 
 def participant_register_from_roster(
     *, tournament: Tournament, user: Any, roster_player_id: Any
-) -> Participant:
+) -> Registered:
     require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
     if tournament.club_id is None:
         raise ValidationFailed("This tournament belongs to no club, so it has no roster to pick from.")
@@ -74,7 +74,7 @@ def participant_register_from_roster(
     return participant_register(tournament=tournament, user=user, **roster_fields(player))
 
 
-def participant_register_from_rating_list(*, tournament: Tournament, user: Any, fide_id: Any) -> Participant:
+def participant_register_from_rating_list(*, tournament: Tournament, user: Any, fide_id: Any) -> Registered:
     require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
     rated = (
         rated_player_get(fide_id=int(fide_id)) if str(fide_id).isdigit() and len(str(fide_id)) < 13 else None
@@ -92,7 +92,7 @@ def participant_register_from_rating_list(*, tournament: Tournament, user: Any, 
     )
 
 
-def participant_register_with_roster(*, tournament: Tournament, user: Any, **fields: Any) -> Participant:
+def participant_register_with_roster(*, tournament: Tournament, user: Any, **fields: Any) -> Registered:
     require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
     club = tournament.club
     if club is None:
@@ -100,7 +100,8 @@ def participant_register_with_roster(*, tournament: Tournament, user: Any, **fie
     if not can(user, club, MANAGE):
         raise NotAllowedError(f"Only the owners and organisers of {club.name} can add players to its roster.")
     with transaction.atomic():
-        participant = participant_register(tournament=tournament, user=user, **fields)
+        registered = participant_register(tournament=tournament, user=user, **fields)
+        participant = registered.participant
         try:
             roster_player_create(
                 club=club,
@@ -114,7 +115,7 @@ def participant_register_with_roster(*, tournament: Tournament, user: Any, **fie
             )
         except ClubError as exc:
             raise ValidationFailed(f"{exc.message} Nothing was registered.") from exc
-    return participant
+    return registered
 
 
 def _roster_match(

@@ -28,7 +28,7 @@ from tournaments.services.versions import tournament_changed
 
 def tournament_archive(*, tournament: Tournament, user: Any, archived: bool = True) -> Tournament:
     """Archive (or un-archive) a tournament; see the module docstring."""
-    require_organiser(user, tournament, to="archive it")
+    require_organiser(user, tournament, to="archive it", archived_ok=True)
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         before = locked.archived_at
@@ -56,7 +56,7 @@ def published_rounds(tournament: Tournament) -> int:
 
 def tournament_delete(*, tournament: Tournament, user: Any, confirm: str = "") -> None:
     """Delete a tournament and everything in it; see the module docstring."""
-    require_organiser(user, tournament, to="delete it")
+    require_organiser(user, tournament, to="delete it", archived_ok=True)
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
         if locked is None:  # a double click: the first request deleted it while this one waited

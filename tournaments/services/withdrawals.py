@@ -5,21 +5,23 @@
 byes from then on are dropped. In a round robin their remaining games become forfeits or unplayed
 (the organiser's ``withdrawal_games``).
 
-``withdrawal_undo(*, participant, user) -> Participant``: the participant plays again from the
+``withdrawal_undo(*, participant, user) -> Undone``: the participant plays again from the
 next round not yet paired. Rounds paired without them since they withdrew stay as they are and
 count as absences (zero points); a draft made without them must be deleted or paired again first.
 In a round robin the games the withdrawal turned into forfeits (or "not played") in rounds not
-yet finished are open again. Requested byes the withdrawal dropped are not restored.
+yet finished are open again. The requested byes and known absences the withdrawal dropped (its
+audit record lists them) come back for the rounds not paired yet.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Max, Q
 
-from tournaments.models import Board, Participant, Round, RoundBye, Tournament
+from tournaments.models import AuditLog, Board, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ValidationFailed
@@ -29,6 +31,15 @@ from tournaments.services.results import round_refresh_status
 from tournaments.services.versions import tournament_changed
 
 PLAYED = (Round.Status.PUBLISHED, Round.Status.FINISHED)
+
+
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """What undoing a withdrawal did."""
+
+    participant: Participant
+    absent_in: list[int]
+    """The rounds paired without them meanwhile, now counted as absences."""
 
 
 def _withdrawal_result(board: Board, participant_id: int, forfeit: bool) -> str:
@@ -86,10 +97,11 @@ def participant_withdraw(
         p.status = Participant.Status.WITHDRAWN
         p.withdrawn_from_round = start
         p.save(update_fields=["status", "withdrawn_from_round"])
+        # Recorded with their points so that ``withdrawal_undo`` can put them back as they were.
         dropped = list(
             RoundBye.objects.filter(participant=p, round_number__gte=start)
             .exclude(kind__in=[RoundBye.Kind.PAIRING_ALLOCATED, RoundBye.Kind.LATE_ENTRY])
-            .values_list("round_number", "kind")
+            .values_list("round_number", "kind", "points")
         )
         RoundBye.objects.filter(participant=p, round_number__gte=start).exclude(
             kind__in=[RoundBye.Kind.PAIRING_ALLOCATED, RoundBye.Kind.LATE_ENTRY]
@@ -115,7 +127,46 @@ def participant_withdraw(
     return participant
 
 
-def withdrawal_undo(*, participant: Participant, user: Any) -> Participant:
+def _dropped_byes(participant: Participant) -> list[tuple[int, str, int | None]]:
+    """The byes the participant's latest withdrawal dropped, from its audit record: ``[round,
+    kind, points]`` (records made before the points were kept have ``[round, kind]``)."""
+    record = (
+        AuditLog.objects.filter(
+            tournament=participant.tournament_id,
+            action="participant_withdraw",
+            object_type="participant",
+            object_id=str(participant.pk),
+        )
+        .order_by("-at", "-id")
+        .first()
+    )
+    after = record.after if record is not None and isinstance(record.after, dict) else {}
+    return [(item[0], item[1], item[2] if len(item) > 2 else None) for item in after.get("byes_dropped", [])]
+
+
+def _restore_byes(p: Participant, tournament: Tournament, since: list[Round]) -> list[RoundBye]:
+    """Put back the dropped byes of rounds not paired yet (a round paired without them counts as
+    an absence instead). Points default as ``services.byes`` sets them, for old audit records."""
+    paired = {r.number for r in since}
+    taken = set(RoundBye.objects.filter(participant=p).values_list("round_number", flat=True))
+    default_points = {
+        RoundBye.Kind.HALF_POINT: tournament.draw_points,
+        RoundBye.Kind.FULL_POINT: tournament.win_points,
+    }
+    return RoundBye.objects.bulk_create(
+        RoundBye(
+            tournament=tournament,
+            participant=p,
+            round_number=number,
+            kind=kind,
+            points=default_points.get(kind, 0) if points is None else points,
+        )
+        for number, kind, points in _dropped_byes(p)
+        if number not in paired and number not in taken and number <= tournament.rounds_planned
+    )
+
+
+def withdrawal_undo(*, participant: Participant, user: Any) -> Undone:
     """Bring a withdrawn participant back from the next round not yet paired (module docstring)."""
     tournament = participant.tournament
     require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
@@ -129,6 +180,7 @@ def withdrawal_undo(*, participant: Participant, user: Any) -> Participant:
         since = list(Round.objects.filter(tournament=locked, number__gte=start).order_by("number"))
         reopened: list[int] = []
         absences: list[int] = []
+        restored: list[RoundBye] = []
         if locked.format == Tournament.Format.ROUND_ROBIN:
             forfeit = locked.withdrawal_games == Tournament.WithdrawalGames.FORFEIT
             boards = Board.objects.select_for_update().filter(
@@ -156,6 +208,7 @@ def withdrawal_undo(*, participant: Participant, user: Any) -> Participant:
                 )
                 for n in absences
             )
+            restored = _restore_byes(p, locked, since)
         p.status = Participant.Status.ACTIVE
         p.withdrawn_from_round = None
         p.save(update_fields=["status", "withdrawn_from_round"])
@@ -166,8 +219,12 @@ def withdrawal_undo(*, participant: Participant, user: Any) -> Participant:
             action="withdrawal_undo",
             obj=p,
             before=before,
-            after={**participant_snapshot(p), "absent_in": absences, "boards_reopened": reopened},
+            after={
+                **participant_snapshot(p),
+                "absent_in": absences,
+                "boards_reopened": reopened,
+                "byes_restored": [(b.round_number, b.kind, b.points) for b in restored],
+            },
         )
     participant.refresh_from_db()
-    participant.absent_in = absences  # type: ignore[attr-defined]
-    return participant
+    return Undone(participant, absences)

@@ -124,7 +124,9 @@ def archive(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             request, f"Archived {tournament.name}: it is listed under Archived; its public link still works."
         )
         return redirect("tournaments:home")
-    messages.success(request, f"{tournament.name} is back on the list.")
+    messages.success(
+        request, f"{tournament.name} is restored: back on the list, and it can be changed again."
+    )
     return redirect("tournaments:data", tournament_id=tournament.pk)
 
 

@@ -20,13 +20,13 @@ from tournaments.forms import (
     WithdrawForm,
 )
 from tournaments.models import ForbiddenPair, Participant, Round, RoundBye, Tournament
-from tournaments.permissions import ARBITRATE, VIEW, can_arbitrate, can_organise, staff_tournament
+from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_change, staff_tournament
 from tournaments.services.byes import bye_cancel, bye_record
 from tournaments.services.errors import ServiceError
 from tournaments.services.forbidden_pairs import forbidden_pair_add, forbidden_pair_remove
 from tournaments.services.participant_edits import participant_delete, participant_update
 from tournaments.services.participants_csv import participants_import_csv
-from tournaments.services.registration import participant_register
+from tournaments.services.registration import Registered, participant_register
 from tournaments.services.roster_registration import (
     participant_register_from_rating_list,
     participant_register_from_roster,
@@ -57,8 +57,8 @@ def _context(request: HttpRequest, tournament: Tournament, **extra: object) -> d
         "started": started,
         "next_round": next_round,
         "round_robin": tournament.format == Tournament.Format.ROUND_ROBIN,
-        "can_arbitrate": can_arbitrate(request.user, tournament),
-        "can_organise": can_organise(request.user, tournament),
+        "can_arbitrate": can_change(request.user, tournament),
+        "can_organise": can_change(request.user, tournament, ORGANISE),
         "form": ParticipantForm(),
         "may_add_to_roster": tournament.club is not None and can(request.user, tournament.club, MANAGE),
         "pick_by_number": by_number,
@@ -100,9 +100,9 @@ def registry_search(request: HttpRequest, tournament: Tournament) -> HttpRespons
     return render_page(request, PAGE, _context(request, tournament, **extra))
 
 
-def _registered(request: HttpRequest, p: Participant) -> None:
+def _registered(request: HttpRequest, registered: Registered) -> None:
+    p, moves = registered.participant, registered.numbers_moved
     late = f" (late entry: joins in round {p.joined_round})" if p.joined_round > 1 else ""
-    moves = getattr(p, "numbers_moved", "")
     moved = f" {moves[:1].upper()}{moves[1:]}." if moves else ""
     messages.success(request, f"{p.name} registered as no. {p.pairing_number}{late}.{moved}")
 
@@ -124,17 +124,17 @@ def participant_add_listed(request: HttpRequest, tournament: Tournament) -> Http
     """Register a player picked in the search: a roster player, or a FIDE id from the rating list."""
     try:
         if "roster_player" in request.POST:
-            p = participant_register_from_roster(
+            registered = participant_register_from_roster(
                 tournament=tournament, user=request.user, roster_player_id=request.POST["roster_player"]
             )
         else:
-            p = participant_register_from_rating_list(
+            registered = participant_register_from_rating_list(
                 tournament=tournament, user=request.user, fide_id=request.POST.get("fide_id", "")
             )
     except ServiceError as exc:
         report(request, exc)
         return _panel(request, tournament, 400)
-    _registered(request, p)
+    _registered(request, registered)
     return _panel(request, tournament, 200)
 
 
@@ -164,12 +164,12 @@ def participant_add(request: HttpRequest, tournament: Tournament) -> HttpRespons
             participant_register_with_roster if form.cleaned_data["add_to_roster"] else participant_register
         )
         try:
-            p = register(tournament=tournament, user=request.user, **form.service_fields())
+            registered = register(tournament=tournament, user=request.user, **form.service_fields())
         except ServiceError as exc:
             report(request, exc, form)
             status = 400
         else:
-            _registered(request, p)
+            _registered(request, registered)
             form = ParticipantForm()
     else:
         status = 400
@@ -233,11 +233,12 @@ def participant_edit(request: HttpRequest, tournament: Tournament, participant_i
     form = ParticipantEditForm(request.POST or None, initial=current)
     if request.method == "POST" and form.is_valid():
         try:
-            p = participant_update(participant=participant, user=request.user, **form.service_fields())
+            updated = participant_update(participant=participant, user=request.user, **form.service_fields())
         except ServiceError as exc:
             report(request, exc, form)
         else:
-            moved = f" {p.numbers_moved.capitalize()}." if p.numbers_moved else ""
+            p, moves = updated.participant, updated.numbers_moved
+            moved = f" {moves.capitalize()}." if moves else ""
             messages.success(request, f"Saved {p.name} (no. {p.pairing_number}).{moved}")
             return redirect("tournaments:participants", tournament_id=tournament.pk)
     context = {
@@ -245,6 +246,7 @@ def participant_edit(request: HttpRequest, tournament: Tournament, participant_i
         "participant": participant,
         "form": form,
         "deletable": selectors.participant_deletable(participant),
+        "editable": can_change(request.user, tournament),
     }
     status = 400 if request.method == "POST" else 200
     return render_page(request, "tournaments/participant_edit.html", context, status=status)
@@ -272,12 +274,13 @@ def participant_remove(request: HttpRequest, tournament: Tournament, participant
 def withdraw_undo(request: HttpRequest, tournament: Tournament, participant_id: int) -> HttpResponse:
     participant = get_object_or_404(Participant, pk=participant_id, tournament=tournament)
     try:
-        p = withdrawal_undo(participant=participant, user=request.user)
+        undone = withdrawal_undo(participant=participant, user=request.user)
     except ServiceError as exc:
         report(request, exc)
     else:
-        absent = ", ".join(str(n) for n in p.absent_in)
-        missed = f" Counted absent in round{pluralize(len(p.absent_in))} {absent}." if absent else ""
+        p, absent_in = undone.participant, undone.absent_in
+        absent = ", ".join(str(n) for n in absent_in)
+        missed = f" Counted absent in round{pluralize(len(absent_in))} {absent}." if absent else ""
         messages.success(request, f"{p.name} is back and will be paired again.{missed}")
     return redirect("tournaments:participants", tournament_id=tournament.pk)
 

@@ -1,8 +1,8 @@
 """Rounds: the list, pairing the next round, the draft and its adjustments, publishing.
 
 The round page shows ``round-status`` (polled every 2 s while the round is being paired; the
-answer that reports the end of the pairing carries ``HX-Refresh`` so the page shows the draft;
-once published it refreshes itself on ``standings-changed``, i.e. after each result entered) and
+answer that reports the end of the pairing swaps the whole round section, draft or failure, in
+place, so the page is not reloaded; once published it refreshes itself on ``standings-changed``, i.e. after each result entered) and
 ``pairings-table`` (polled every 3 s once published, sending the ``tournament.version`` the page
 has seen from ``#live-version``: the server answers 204 when it has not moved, so two arbiters see
 each other's results within seconds; an arbiter's own entry moves the page's version along, so
@@ -22,6 +22,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import reswap, retarget
 
 from pairing.services.drafts import HandEdit, board_swap_colours, boards_exchange_opponents
 from pairing.services.swiss import (
@@ -37,7 +38,7 @@ from reports import selectors as reports_selectors
 from tournaments import selectors
 from tournaments.forms import ExchangeForm
 from tournaments.models import Board, Round, Tournament
-from tournaments.permissions import ARBITRATE, VIEW, can_arbitrate, staff_tournament
+from tournaments.permissions import ARBITRATE, VIEW, can_change, staff_tournament
 from tournaments.scores import format_points
 from tournaments.services.errors import ServiceError
 from tournaments.views._helpers import back_to_board, render_page, report
@@ -62,7 +63,7 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "baku": selectors.baku_table(tournament, next_number)
         if next_number <= tournament.rounds_planned
         else [],
-        "can_arbitrate": can_arbitrate(request.user, tournament),
+        "can_arbitrate": can_change(request.user, tournament),
         "upcoming_byes": selectors.upcoming_byes(tournament),
     }
     return render_page(request, "tournaments/rounds.html", context, partial="rounds-table")
@@ -83,6 +84,11 @@ def _board_page_query(request: HttpRequest) -> tuple[str, bool]:
     """The page of boards asked for (``?page=``) and whether only boards without a result are
     (``?show=open``)."""
     return request.GET.get("page", "1"), request.GET.get("show") == "open"
+
+
+def _told_apart(view: selectors.RoundView, pk: int) -> str:
+    name, label = view.names.get(pk, str(pk)), view.tell_apart.get(pk)
+    return f"{name} ({label})" if label else name
 
 
 def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> dict[str, object]:
@@ -110,7 +116,7 @@ def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> 
         "view": view,
         "pager": pager,
         "live_query": urlencode(live),
-        "editable": can_arbitrate(request.user, tournament),
+        "editable": can_change(request.user, tournament),
         "results_open": results_open,
         "draft": rnd.status == Round.Status.DRAFT,
         "baku": selectors.baku_table(tournament, rnd.number)
@@ -120,7 +126,7 @@ def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> 
         "explanation_groups": [
             (
                 format_points(score),
-                [] if pager.paged else [view.names.get(pk, str(pk)) for pk in ids],
+                [] if pager.paged else [_told_apart(view, pk) for pk in ids],
                 len(ids),
             )
             for score, ids in rnd.explanation.get("scoregroups", [])
@@ -141,12 +147,19 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
 @staff_tournament(VIEW)
 def round_status(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     rnd = round_pairing_expire(round=selectors.round_get(tournament, number))
+    polling = request.htmx and request.GET.get("polling")
+    if polling and rnd.status != Round.Status.PAIRING:
+        # The pairing ended: the draft (or why it failed) replaces the whole round section in place,
+        # so the page keeps its state instead of reloading (no JavaScript: the page's meta refresh).
+        context = _round_context(request, tournament, rnd)
+        response = render_page(request, PAGE, context, partial="round-section")
+        return reswap(retarget(response, "#round-section"), "outerHTML")
     results_open = rnd.status in (Round.Status.PUBLISHED, Round.Status.FINISHED)
     # The status and the reports' counts only (after every result entered): no page of boards.
     context = {
         "tournament": tournament,
         "round": rnd,
-        "editable": can_arbitrate(request.user, tournament),
+        "editable": can_change(request.user, tournament),
         "results_open": results_open,
         "pairing_limit": pairing_limit_text(),
         "reports_overview": reports_selectors.round_overview(rnd, selectors.round_board_states(rnd))
@@ -156,12 +169,10 @@ def round_status(request: HttpRequest, tournament: Tournament, number: int) -> H
     if not request.htmx:
         context = _round_context(request, tournament, rnd)
     response = render_page(request, PAGE, context, partial="round-status")
-    if request.htmx and not request.GET.get("polling"):
+    if request.htmx and not polling:
         # After a result: the players' reports counts move too (out of band; nothing while pairing).
         oob = render_to_string(f"{PAGE}#round-reports", {**context, "oob": True}, request=request)
         response.content = response.content + oob.encode()
-    if request.htmx and request.GET.get("polling") and rnd.status != Round.Status.PAIRING:
-        response["HX-Refresh"] = "true"
     return response
 
 
@@ -188,7 +199,7 @@ def round_live(request: HttpRequest, tournament: Tournament, number: int) -> Htt
         context = {
             "tournament": tournament,
             "round": rnd,
-            "editable": can_arbitrate(request.user, tournament),
+            "editable": can_change(request.user, tournament),
             "results_open": rnd.status in (Round.Status.PUBLISHED, Round.Status.FINISHED),
             "oob": True,
             # The counts and each changed row's report (the round's boards, light, and reports).

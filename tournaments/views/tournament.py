@@ -19,7 +19,7 @@ from tournaments import selectors
 from tournaments.converters import BadNumber, parse_bounded_int
 from tournaments.forms import MAX_EXPECTED_PLAYERS, StaffForm, TiebreaksForm, TournamentForm
 from tournaments.models import Tournament, TournamentRole
-from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_arbitrate, can_organise, staff_tournament
+from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_change, can_organise, staff_tournament
 from tournaments.services.errors import ServiceError
 from tournaments.services.submissions import once
 from tournaments.services.tournaments import (
@@ -125,6 +125,7 @@ def tournament_settings(request: HttpRequest, tournament: Tournament) -> HttpRes
         .select_related("user")
         .order_by("role", "user__username"),
         "staff_form": StaffForm(),
+        "editable": can_change(request.user, tournament, ORGANISE),
     }
     return render_page(request, "tournaments/settings.html", context)
 
@@ -182,7 +183,7 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "standings": table,
         "rows": selectors.standings_rows(tournament, table),
         "columns": [(code, selectors.TIEBREAK_NAMES.get(code, code)) for code in table.tiebreaks],
-        "can_arbitrate": can_arbitrate(request.user, tournament),
+        "can_arbitrate": can_change(request.user, tournament),
         "started": round_one_paired(tournament),
         "tiebreaks_form": TiebreaksForm(initial={"codes": tournament.tiebreaks}),
     }

@@ -170,3 +170,53 @@ def test_a_broken_key_is_named_printably(full_tournament, organiser):
     with pytest.raises(ValidationFailed) as caught:
         json_import(data=doc, owner=organiser)
     assert list(caught.value.errors) == ["rounds[0].explanation.bad \\ud800 key"]
+
+
+def _by_number(tournament: Tournament, scores: dict[str, int]) -> dict[int, int]:
+    number = dict(tournament.participants.values_list("pk", "pairing_number"))
+    return {number[int(pid)]: points for pid, points in scores.items()}
+
+
+def test_the_scores_a_round_was_paired_on_survive_a_restore_under_the_new_ids(full_tournament, stranger):
+    second = full_tournament.rounds.get(number=2)
+    first, other = full_tournament.participants.order_by("pairing_number")[:2]
+    second.scores_paired_on = {str(first.pk): 2, str(other.pk): 0}
+    second.save(update_fields=["scores_paired_on"])
+    doc = json.loads(json.dumps(json_export(tournament=full_tournament)))
+    assert doc["rounds"][1]["scores_paired_on"] == {str(first.pk): 2, str(other.pk): 0}
+    restored = json_import(data=doc, owner=stranger)
+    copied = restored.rounds.get(number=2).scores_paired_on
+    assert set(copied).isdisjoint(second.scores_paired_on)  # new rows, new ids
+    assert _by_number(restored, copied) == {first.pairing_number: 2, other.pairing_number: 0}
+    assert restored.rounds.get(number=1).scores_paired_on == {}
+
+
+def test_a_backup_without_scores_paired_on_restores_them_empty(full_tournament, stranger):
+    doc = json_export(tournament=full_tournament)
+    for rnd in doc["rounds"]:
+        rnd.pop("scores_paired_on", None)
+    restored = json_import(data=doc, owner=stranger)
+    assert all(r.scores_paired_on == {} for r in restored.rounds.all())
+
+
+@pytest.mark.parametrize(
+    "scores",
+    [
+        [1, 2],
+        {"999999": 2},
+        {"FIRST": "two"},
+        {"FIRST": True},
+        {"FIRST": -1},
+    ],
+)
+def test_bad_scores_paired_on_are_refused_with_the_path(full_tournament, organiser, scores):
+    doc = json.loads(json.dumps(json_export(tournament=full_tournament)))
+    first = str(doc["participants"][0]["ref"])
+    if isinstance(scores, dict):
+        scores = {first if k == "FIRST" else k: v for k, v in scores.items()}
+    doc["rounds"][1]["scores_paired_on"] = scores
+    before = _counts()
+    with pytest.raises(ValidationFailed) as caught:
+        json_import(data=doc, owner=organiser)
+    assert "rounds[1].scores_paired_on" in caught.value.errors, caught.value.errors
+    assert _counts() == before

@@ -37,7 +37,7 @@ def test_after_round_four_pairing_numbers_are_frozen_and_a_late_entry_goes_last(
     for _ in range(4):
         play_round(pair_and_publish(tournament, arbiter), arbiter)
     before = numbers(tournament)
-    late = late_entry(tournament=tournament, user=arbiter, name="Strong late", rating=2800)
+    late = late_entry(tournament=tournament, user=arbiter, name="Strong late", rating=2800).participant
     assert numbers(tournament) == [*before, "Strong late"] and late.pairing_number == 7
 
 

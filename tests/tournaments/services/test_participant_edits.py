@@ -17,9 +17,10 @@ from .conftest import add_players, pair_and_publish, play_round
 
 def test_a_typo_and_a_wrong_rating_are_corrected_and_the_numbers_follow(swiss, arbiter):
     tenth = Participant.objects.get(tournament=swiss, pairing_number=10)
-    updated = participant_update(
+    result = participant_update(
         participant=tenth, user=arbiter, name="Player  Ten ", rating=2500, fide_id="1234", club_name="Hull"
     )
+    updated = result.participant
     assert (updated.name, updated.rating, updated.fide_id, updated.club_name) == (
         "Player Ten",
         2500,
@@ -27,7 +28,7 @@ def test_a_typo_and_a_wrong_rating_are_corrected_and_the_numbers_follow(swiss, a
         "Hull",
     )
     assert updated.pairing_number == 1
-    assert updated.numbers_moved == "pairing numbers 1-9 moved down by one"
+    assert result.numbers_moved == "pairing numbers 1-9 moved down by one"
     row = AuditLog.objects.get(action="participant_update", object_id=str(tenth.pk))
     assert row.user == arbiter and row.before["rating"] == 2100 and row.after["rating"] == 2500
 
@@ -64,7 +65,7 @@ def test_a_paired_participant_cannot_be_deleted_only_withdrawn(swiss, arbiter):
         participant_delete(participant=paired, user=arbiter)
     assert Participant.objects.filter(pk=paired.pk).exists()
     # A late entry not yet paired is still a wrong entry that can go.
-    late = participant_register(tournament=swiss, user=arbiter, name="Wrong Late", rating=1000)
+    late = participant_register(tournament=swiss, user=arbiter, name="Wrong Late", rating=1000).participant
     participant_delete(participant=late, user=arbiter)
     assert not RoundBye.objects.filter(participant_id=late.pk).exists()
 
@@ -72,7 +73,7 @@ def test_a_paired_participant_cannot_be_deleted_only_withdrawn(swiss, arbiter):
 def test_withdrawing_before_round_1_can_be_undone(swiss, arbiter):
     p = Participant.objects.get(tournament=swiss, pairing_number=4)
     participant_withdraw(participant=p, user=arbiter)
-    back = withdrawal_undo(participant=p, user=arbiter)
+    back = withdrawal_undo(participant=p, user=arbiter).participant
     assert (back.status, back.withdrawn_from_round) == ("active", None)
     assert AuditLog.objects.filter(action="withdrawal_undo", object_id=str(p.pk)).exists()
     rnd = pair_and_publish(swiss, arbiter)
@@ -84,8 +85,8 @@ def test_an_undo_after_a_round_paired_without_them_counts_it_as_an_absence(swiss
     p = Participant.objects.get(tournament=swiss, pairing_number=2)
     participant_withdraw(participant=p, user=arbiter)  # from round 2
     play_round(pair_and_publish(swiss, arbiter), arbiter)
-    back = withdrawal_undo(participant=p, user=arbiter)
-    assert back.absent_in == [2]
+    undone = withdrawal_undo(participant=p, user=arbiter)
+    assert undone.absent_in == [2]
     bye = RoundBye.objects.get(participant=p, round_number=2)
     assert (bye.kind, bye.points) == ("absent", 0)
     entry = next(e for e in pairing_request_for_round(swiss, 3).participants if e.id == p.pk)

@@ -69,7 +69,9 @@ def test_a_late_entry_misses_the_paired_rounds_with_zero_and_gets_a_rating_numbe
     add_players(tournament, 6)
     rnd = pair_and_publish(tournament, arbiter)
     play_round(rnd, arbiter)
-    late = participant_register(tournament=tournament, user=arbiter, name="Latecomer", rating=2300)
+    late = participant_register(
+        tournament=tournament, user=arbiter, name="Latecomer", rating=2300
+    ).participant
     assert late.joined_round == 2 and late.pairing_number == 1
     bye = RoundBye.objects.get(participant=late)
     assert (bye.round_number, bye.kind, bye.points) == (1, "late", 0)
@@ -84,7 +86,7 @@ def test_a_late_entry_can_get_half_a_point_per_missed_round(tournament, organise
     add_players(tournament, 4)
     play_round(pair_and_publish(tournament, arbiter), arbiter)
     play_round(pair_and_publish(tournament, arbiter), arbiter)
-    late = late_entry(tournament=tournament, user=arbiter, name="Late", rating=1000)
+    late = late_entry(tournament=tournament, user=arbiter, name="Late", rating=1000).participant
     assert list(RoundBye.objects.filter(participant=late).values_list("round_number", "points")) == [
         (1, 1),
         (2, 1),
@@ -104,7 +106,7 @@ def test_baku_keeps_the_same_last_ga_participant_when_a_late_entry_arrives(organ
     last_ga = t.baku_last_ga
     assert last_ga.pairing_number == 6  # 2 * ceil(10 / 4)
     ga_before = ga_participant_ids(t)
-    late = late_entry(tournament=t, user=arbiter, name="Strong late", rating=2150)
+    late = late_entry(tournament=t, user=arbiter, name="Strong late", rating=2150).participant
     t.refresh_from_db()
     assert t.baku_last_ga == last_ga
     assert ga_participant_ids(t) == ga_before | {late.pk}

@@ -37,7 +37,7 @@ def roster(tournament):
 def test_a_roster_player_is_registered_with_their_details(tournament, organiser, roster):
     p = participant_register_from_roster(
         tournament=tournament, user=organiser, roster_player_id=roster["helgi"].pk
-    )
+    ).participant
     assert (p.name, p.rating, p.title, p.federation, p.fide_id) == (
         "Ólafsson, Helgi",
         2450,
@@ -48,7 +48,7 @@ def test_a_roster_player_is_registered_with_their_details(tournament, organiser,
     assert p.club_name == "Riverside Chess Club"  # the roster's club when the player names none
     anna = participant_register_from_roster(
         tournament=tournament, user=organiser, roster_player_id=roster["anna"].pk
-    )
+    ).participant
     assert anna.club_name == "Riverside"
     with pytest.raises(ValidationFailed, match="already registered"):
         participant_register_from_roster(
@@ -89,7 +89,9 @@ def test_the_rating_list_fills_rating_title_and_federation(tournament, organiser
         standard_rating=2830,
         checksum=1,
     )
-    p = participant_register_from_rating_list(tournament=tournament, user=organiser, fide_id="1503014")
+    p = participant_register_from_rating_list(
+        tournament=tournament, user=organiser, fide_id="1503014"
+    ).participant
     assert (p.name, p.rating, p.title, p.federation, p.fide_id) == (
         "Carlsen, Magnus",
         2830,
@@ -105,7 +107,7 @@ def test_a_new_player_goes_to_both_the_tournament_and_the_roster(tournament, org
     Membership.objects.create(club=tournament.club, user=organiser, role="organiser")
     p = participant_register_with_roster(
         tournament=tournament, user=organiser, name="Zoë Newcomer", rating=1500, fide_id="123"
-    )
+    ).participant
     player = RosterPlayer.objects.get(club=tournament.club)
     assert (player.name, player.rating, player.fide_id) == (p.name, 1500, 123)
 

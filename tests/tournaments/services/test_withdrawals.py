@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from pairing.services.round_robin import tournament_start
-from tournaments.models import Board, Round, RoundBye
+from tournaments.models import AuditLog, Board, Participant, Round, RoundBye
+from tournaments.services.byes import absence_mark, bye_request
 from tournaments.services.errors import ValidationFailed
 from tournaments.services.tournaments import tournament_create
-from tournaments.services.withdrawals import participant_withdraw
+from tournaments.services.withdrawals import participant_withdraw, withdrawal_undo
 
 from .conftest import add_players, pair_and_publish, play_round
 
@@ -48,3 +49,27 @@ def test_a_round_robin_withdrawal_settles_the_remaining_games(organiser, rule, e
             winner_is_white = board.black_id == people[0].pk
             assert board.result == ("+/-" if winner_is_white else "-/+")
     assert later.exclude(pk__in=theirs).filter(result="").count() == 2
+
+
+def test_undoing_a_withdrawal_restores_the_requested_byes_it_dropped_for_rounds_not_yet_paired(
+    swiss, arbiter
+):
+    p = Participant.objects.get(tournament=swiss, pairing_number=3)
+    bye_request(participant=p, round_number=2, kind=RoundBye.Kind.HALF_POINT, user=arbiter)
+    bye_request(participant=p, round_number=3, kind=RoundBye.Kind.HALF_POINT, user=arbiter)
+    absence_mark(participant=p, round_number=4, user=arbiter)
+    play_round(pair_and_publish(swiss, arbiter), arbiter)
+    participant_withdraw(participant=p, user=arbiter)  # from round 2: drops the byes of 2, 3 and 4
+    assert not RoundBye.objects.filter(participant=p).exists()
+    dropped = AuditLog.objects.get(action="participant_withdraw", object_id=str(p.pk)).after["byes_dropped"]
+    assert sorted(map(tuple, dropped)) == [(2, "half", 1), (3, "half", 1), (4, "absent", 0)]
+    play_round(pair_and_publish(swiss, arbiter), arbiter)  # round 2 goes on without them
+    withdrawal_undo(participant=p, user=arbiter)
+    # Round 2 was paired without them: an absence. Rounds 3 and 4 are not paired: their byes return.
+    assert sorted(RoundBye.objects.filter(participant=p).values_list("round_number", "kind", "points")) == [
+        (2, "absent", 0),
+        (3, "half", 1),
+        (4, "absent", 0),
+    ]
+    undo = AuditLog.objects.get(action="withdrawal_undo", object_id=str(p.pk))
+    assert sorted(map(tuple, undo.after["byes_restored"])) == [(3, "half", 1), (4, "absent", 0)]

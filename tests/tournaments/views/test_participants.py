@@ -148,7 +148,9 @@ def test_the_list_offers_edit_delete_withdraw_and_undo_where_each_applies(
     from tournaments.services.registration import participant_register
     from tournaments.services.withdrawals import participant_withdraw
 
-    late = participant_register(tournament=tournament, user=arbiter, name="Never Paired", rating=1000)
+    late = participant_register(
+        tournament=tournament, user=arbiter, name="Never Paired", rating=1000
+    ).participant
     gone = published_round.boards.first().white
     participant_withdraw(participant=gone, user=arbiter)
     body = arbiter_client.get(page_url(tournament)).content.decode()

@@ -24,14 +24,39 @@ def test_while_pairing_the_status_polls_itself(arbiter_client, tournament, playe
     assert b'http-equiv="refresh"' in page.content  # without JavaScript the page reloads itself
 
 
-def test_when_the_draft_is_ready_polling_stops_and_the_page_reloads(
+def test_when_the_draft_is_ready_the_round_section_is_swapped_in_without_a_reload(
     arbiter_client, tournament, players, arbiter
 ):
     rnd = round_pair(tournament=tournament, user=arbiter)
     round_pair_execute(round_id=rnd.pk)
     response = htmx(arbiter_client, "get", status_url(tournament) + "?polling=1")
-    assert response["HX-Refresh"] == "true"
-    assert b"every 2s" not in response.content and b"Draft" in response.content
+    body = response.content.decode()
+    assert "HX-Refresh" not in response
+    assert (response["HX-Retarget"], response["HX-Reswap"]) == ("#round-section", "outerHTML")
+    assert body.lstrip().startswith('<div id="round-section">') and "<html" not in body
+    assert "every 2s" not in body and "Draft" in body and "Publish round 1" in body
+    assert body.count('class="board-row') == 4  # the draft's boards come with it
+
+
+def test_when_the_pairing_fails_the_reason_is_swapped_in_without_a_reload(
+    arbiter_client, tournament, players, arbiter
+):
+    rnd = round_pair(tournament=tournament, user=arbiter)
+    Round.objects.filter(pk=rnd.pk).update(status="failed", error="The engine ran out of time.")
+    response = htmx(arbiter_client, "get", status_url(tournament) + "?polling=1")
+    assert "HX-Refresh" not in response and response["HX-Retarget"] == "#round-section"
+    assert (
+        "Pairing failed" in response.content.decode()
+        and "The engine ran out of time." in response.content.decode()
+    )
+
+
+def test_the_section_swap_is_refused_like_the_page_to_strangers(
+    stranger_client, tournament, players, arbiter
+):
+    rnd = round_pair(tournament=tournament, user=arbiter)
+    round_pair_execute(round_id=rnd.pk)
+    assert htmx(stranger_client, "get", status_url(tournament) + "?polling=1").status_code == 404
 
 
 def test_a_failed_pairing_says_why_and_offers_to_try_again(arbiter_client, tournament, players, arbiter):

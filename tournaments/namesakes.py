@@ -1,0 +1,66 @@
+"""What tells namesakes apart: two participants of one tournament with the same name (ignoring
+case) are shown with their club, else their FIDE id, else their rating, else their pairing number.
+
+The one home of the label, for every page that shows names (staff lists and round pages, the
+public pages and PDFs):
+
+* ``namesake_labels(people, public=False) -> {participant id: label}``: from participants already
+  loaded (no query); only namesakes get a label. ``public=True`` never uses the FIDE id, which
+  public pages do not show (``Participant.PUBLIC_FIELDS``) and do not load.
+* ``namesakes_of(tournament, public=False)``: the same for a page that has not loaded the whole
+  field, in one query (only the participants whose name is shared are read).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db.models import Count
+from django.db.models.functions import Lower
+
+from tournaments.models import Participant, Tournament
+
+_STAFF_ORDER = (("club_name", "{}"), ("fide_id", "FIDE {}"), ("rating", "{}"))
+_PUBLIC_ORDER = (("club_name", "{}"), ("rating", "{}"))
+
+
+def namesake_labels(people: Iterable[Participant], *, public: bool = False) -> dict[int, str]:
+    """For participants who share a name (ignoring case): what tells each apart, else nothing.
+
+    The club if the namesakes' clubs differ, else the FIDE id (staff only), else the rating, else
+    the pairing number."""
+    by_name: dict[str, list[Participant]] = {}
+    for p in people:
+        by_name.setdefault(p.name.casefold(), []).append(p)
+    labels: dict[int, str] = {}
+    for group in (g for g in by_name.values() if len(g) > 1):
+        for attr, label in _PUBLIC_ORDER if public else _STAFF_ORDER:
+            values = [getattr(p, attr) for p in group]
+            if all(values) and len(set(values)) == len(values):
+                labels.update({p.pk: label.format(getattr(p, attr)) for p in group})
+                break
+        else:
+            labels.update({p.pk: f"no. {p.pairing_number}" for p in group})
+    return labels
+
+
+def namesakes_query(tournament: Tournament | int):
+    """The participants of ``tournament`` whose name (lower-cased) another participant shares."""
+    shared = (
+        Participant.objects.filter(tournament=tournament)
+        .order_by()  # no default ordering in the GROUP BY
+        .annotate(lowered=Lower("name"))
+        .values("lowered")
+        .annotate(n=Count("id"))
+        .filter(n__gt=1)
+        .values("lowered")
+    )
+    return Participant.objects.annotate(lowered=Lower("name")).filter(
+        tournament=tournament, lowered__in=shared
+    )
+
+
+def namesakes_of(tournament: Tournament | int, *, public: bool = False) -> dict[int, str]:
+    """``namesake_labels`` of the whole tournament, in one query."""
+    fields = ("id", "name", "club_name", "rating", "pairing_number", *(() if public else ("fide_id",)))
+    return namesake_labels(namesakes_query(tournament).only(*fields), public=public)
