@@ -320,5 +320,19 @@ def standings_for_tournament(tournament: Tournament, *, through_round: int | Non
     )
 
 
+def shared_ranks(standings: Standings) -> dict[int, int]:
+    """Participant id -> the best rank of the group only the drawing of lots separated (their own
+    rank when no lot placed them), where tables show players level on everything sharing a place.
+
+    One pass over the rows and the lots: a lot can hold most of the field (after round 1 of a big
+    Swiss), so asking each member for the minimum over its whole group would be quadratic.
+    """
+    rank_of = {row.id: row.rank for row in standings.rows}
+    for drawn in standings.lots:
+        best = min(rank_of[pid] for pid in drawn)
+        rank_of.update(dict.fromkeys(drawn, best))
+    return rank_of
+
+
 def engine_participant_names(request: PairingRequest) -> dict[int, str]:
     return {p.id: p.name for p in request.participants}

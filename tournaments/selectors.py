@@ -68,10 +68,10 @@ def standings_rows(tournament: Tournament, table: Any) -> list[StaffStandingRow]
     lots only in the final standings (shared places until then), direct encounter only where it
     decided the order."""
     final = table.rounds >= tournament.rounds_planned
-    rank_of = {row.id: row.rank for row in table.rows}
+    shared = {} if final else pairing_adapters.shared_ranks(table)
     rows = [
         StaffStandingRow(
-            row.rank if final or not row.by_lot else min(rank_of[i] for i in row.lot_group),
+            row.rank if final else shared[row.id],
             row.tpn,
             row.id,
             row.name,

@@ -22,7 +22,7 @@ from typing import Any
 
 from django.core.cache import cache
 
-from pairing.adapters import standings_for_tournament
+from pairing.adapters import shared_ranks, standings_for_tournament
 from pairing.engine.errors import InvalidRequestError
 from pairing.engine.standings import StandingRow as EngineStandingRow
 from pairing.engine.standings import Standings as EngineStandings
@@ -169,15 +169,14 @@ def _compute(tournament: Tournament) -> tuple[Ranking, dict[int, Breakdown]]:
     # Lots are drawn for the final standings only: until then players level on everything share
     # their place, untagged (after round 1 that is most of the field).
     final = result.rounds >= tournament.rounds_planned
-    rank_of = {row.id: row.rank for row in result.rows}
+    shared = shared_ranks(result)
     for row in result.rows:
         points = _points(row)
         values = tuple(shown_value(row, v) for v in row.tiebreaks)
-        shared = min((rank_of[i] for i in row.lot_group), default=row.rank)
         rows.append(
             RankedRow(
                 row.id,
-                row.rank if final or not row.by_lot else shared,
+                row.rank if final else shared[row.id],
                 row.by_lot and final,
                 points,
                 values,
