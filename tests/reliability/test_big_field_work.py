@@ -89,3 +89,21 @@ def test_the_trf_export_shares_ranks_in_one_pass_over_a_lot(monkeypatch):
         assert set(exchange_trf._ranks(Tournament(), 1).values()) == {1}
 
     assert _linear(_reads(step))
+
+
+def test_the_cached_ranking_pickles_without_asking_for_its_fields_per_row(monkeypatch):
+    import dataclasses
+    import pickle
+
+    asked = []
+    original = dataclasses.fields
+    monkeypatch.setattr(dataclasses, "fields", lambda obj: asked.append(1) or original(obj))
+    cell = public_standings.TiebreakCell("BH", "Buchholz", "3", "3 = 1 + 2", ("a note",))
+    rows = tuple(
+        public_standings.RankedRow(pid, pid, False, "1", ("3",), pid, f"P{pid}", "1.0", False)
+        for pid in range(1, 101)
+    )
+    ranking = public_standings.Ranking(rows, 1, "", ("BH",), "virtual-opponent")
+    breakdown = public_standings.Breakdown("P1", 1, "1", (cell,))
+    assert pickle.loads(pickle.dumps((ranking, breakdown))) == (ranking, breakdown)
+    assert asked == []
