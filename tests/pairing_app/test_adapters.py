@@ -30,3 +30,31 @@ def test_games_of_less_than_one_move_read_as_ordinary_results_and_mismatches_as_
     assert board_result_from_codes(R.FORFEIT_LOSS, R.FORFEIT_LOSS) == Board.Result.DOUBLE_FORFEIT
     assert board_result_from_codes(R.WIN, R.WIN) is None
     assert board_result_from_codes(R.DRAW, R.LOSS) is None
+
+
+def test_the_collector_is_paused_for_overlapping_blocks_and_back_on_after_the_last():
+    import gc
+
+    from pairing.adapters import collector_paused
+
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+        with collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+
+
+def test_the_collector_stays_off_after_a_pause_if_it_was_off_before():
+    import gc
+
+    from pairing.adapters import collector_paused
+
+    gc.disable()
+    try:
+        with collector_paused():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -7,7 +7,7 @@ tournament.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tournaments.models import Participant, Round, RoundBye, Tournament
 from tournaments.public.plain_words import plain_note
@@ -16,6 +16,9 @@ from tournaments.public.standings import Standings
 from tournaments.scores import format_points
 
 # --- crosstable ----------------------------------------------------------------------------------
+
+CROSSTABLE_PAGE_ROWS = 200
+"""Rows of a Swiss wall chart per page: 5,000 players x 11 rounds in one page is megabytes of HTML."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +37,15 @@ class CrossRow:
 
 
 @dataclass(frozen=True, slots=True)
+class CrossPage:
+    """One page of a long wall chart, named by the places it holds."""
+
+    number: int
+    first: int
+    last: int
+
+
+@dataclass(frozen=True, slots=True)
 class Crosstable:
     round_numbers: list[int]
     rows: list[CrossRow]
@@ -43,22 +55,44 @@ class Crosstable:
     """Rank numbers heading the grid's columns (round robins)."""
     ranked_after: int | None = None
     """The round the places are from; later public rounds' results are in the cells and points."""
+    pages: list[CrossPage] = field(default_factory=list)
+    """Every page of the wall chart when it takes more than one (empty otherwise)."""
+    page: int = 1
 
 
-def crosstable_build(snapshot: Snapshot, standings: Standings) -> Crosstable:
+def crosstable_page(value: str | None) -> int:
+    """A sane ``page`` parameter (anything odd is the first page; past the end, the last)."""
+    try:
+        page = int(value or "")
+    except ValueError:
+        return 1
+    return page if 1 <= page <= 1000 else 1
+
+
+def crosstable_build(snapshot: Snapshot, standings: Standings, *, page: int = 1) -> Crosstable:
+    """The wall chart (Swiss: ``CROSSTABLE_PAGE_ROWS`` places a page, ``page`` counted from 1)
+    or the grid (round robin: everyone, one column each)."""
     rank_of = {row.participant.id: row.rank for row in standings.rows}
     order = [row.participant for row in standings.rows]
     number_of = {p.id: index for index, p in enumerate(order, start=1)}
     names = {p.id: p.name for p in order}
     if snapshot.tournament.format == Tournament.Format.ROUND_ROBIN:
         return _grid(snapshot, order, number_of, names, standings)
+    size = CROSSTABLE_PAGE_ROWS
+    pages = [
+        CrossPage(index, first + 1, min(first + size, len(order)))
+        for index, first in enumerate(range(0, len(order), size), start=1)
+    ]
+    page = min(page, len(pages)) if pages else 1
     round_numbers = [rnd.number for rnd in snapshot.rounds]
     rows = []
-    for p in order:
+    for p in order[(page - 1) * size : page * size]:
         history = snapshot.history.get(p.id, {})
         cells = [_wall_cell(history.get(number), number_of, names) for number in round_numbers]
         rows.append(CrossRow(rank_of[p.id], p, cells, format_points(snapshot.score(p.id))))
-    return Crosstable(round_numbers, rows, False, [], standings.through_round)
+    return Crosstable(
+        round_numbers, rows, False, [], standings.through_round, pages if len(pages) > 1 else [], page
+    )
 
 
 def _wall_cell(entry: Entry | None, number_of: dict[int, int], names: dict[int, str]) -> CrossCell:

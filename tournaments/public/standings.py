@@ -22,7 +22,7 @@ from typing import Any
 
 from django.core.cache import cache
 
-from pairing.adapters import standings_for_tournament
+from pairing.adapters import shared_ranks, standings_for_tournament
 from pairing.engine.errors import InvalidRequestError
 from pairing.engine.standings import StandingRow as EngineStandingRow
 from pairing.engine.standings import Standings as EngineStandings
@@ -42,8 +42,19 @@ BUCKETS = 32
 """Breakdowns are cached in this many pieces (participant id modulo BUCKETS)."""
 
 
+class _Pickled:
+    """Pickled as the class and its field values in order. The cache stores the ranking and the
+    breakdowns (tens of thousands of these for a 5,000-player field), and the default for a
+    slotted dataclass asks ``dataclasses.fields()`` once per object: a third of the pickling."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), tuple(getattr(self, name) for name in self.__slots__))
+
+
 @dataclass(frozen=True, slots=True)
-class TiebreakCell:
+class TiebreakCell(_Pickled):
     code: str
     name: str
     value: str
@@ -53,7 +64,7 @@ class TiebreakCell:
 
 
 @dataclass(frozen=True, slots=True)
-class RankedRow:
+class RankedRow(_Pickled):
     participant_id: int
     rank: int
     by_lot: bool
@@ -69,7 +80,7 @@ class RankedRow:
 
 
 @dataclass(frozen=True, slots=True)
-class Ranking:
+class Ranking(_Pickled):
     rows: tuple[RankedRow, ...]
     through_round: int
     problem: str = ""
@@ -80,7 +91,7 @@ class Ranking:
 
 
 @dataclass(frozen=True, slots=True)
-class Breakdown:
+class Breakdown(_Pickled):
     """One participant's place and every tie-break with how it was worked out."""
 
     name: str
@@ -171,15 +182,14 @@ def _compute(tournament: Tournament) -> tuple[Ranking, dict[int, Breakdown]]:
     # Lots are drawn for the final standings only: until then players level on everything share
     # their place, untagged (after round 1 that is most of the field).
     final = result.rounds >= tournament.rounds_planned
-    rank_of = {row.id: row.rank for row in result.rows}
+    shared = shared_ranks(result)
     for row in result.rows:
         points = _points(row)
         values = tuple(shown_value(row, v) for v in row.tiebreaks)
-        shared = min((rank_of[i] for i in row.lot_group), default=row.rank)
         rows.append(
             RankedRow(
                 row.id,
-                row.rank if final or not row.by_lot else shared,
+                row.rank if final else shared[row.id],
                 row.by_lot and final,
                 points,
                 values,

@@ -98,13 +98,15 @@ def _top(value: str | None) -> int | None:
 
 @require_safe
 def crosstable(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The crosstable; a big Swiss's wall chart comes a page of places at a time (``?page=N``)."""
     tournament = selectors.public_tournament_get(token=token)
+    page = public_crosstable.crosstable_page(request.GET.get("page"))
 
     def build():
         snapshot = selectors.snapshot_shared(tournament=tournament)
         table = public_standings.standings_build(snapshot)
         return {
-            "crosstable": public_crosstable.crosstable_build(snapshot, table),
+            "crosstable": public_crosstable.crosstable_build(snapshot, table, page=page),
             "latest_round": snapshot.latest_round.number if snapshot.latest_round else None,
             "page": "crosstable",
         }
@@ -116,6 +118,7 @@ def crosstable(request: HtmxHttpRequest, token: str) -> HttpResponse:
         partial="crosstable-table",
         build=build,
         name="crosstable",
+        params={"page": page} if page > 1 else None,
     )
 
 

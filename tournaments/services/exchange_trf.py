@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from datetime import UTC, date
 
-from pairing.adapters import baku_accelerations_for, scoring_for, standings_for_tournament
+from pairing.adapters import baku_accelerations_for, scoring_for, shared_ranks, standings_for_tournament
 from pairing.engine.errors import InvalidRequestError
 from pairing.engine.trf import ForbiddenGroup, TrfBye, TrfPlayer, TrfTournament, write_trf
 from pairing.engine.types import Colour, RoundRecord
@@ -147,12 +147,7 @@ def _ranks(tournament: Tournament, rounds: int) -> dict[int, int]:
     """
     if rounds == 0:
         return {}
-    rows = standings_for_tournament(tournament, through_round=rounds).rows
-    rank = {row.id: row.rank for row in rows}
-    return {
-        row.id: min(rank[i] for i in row.lot_group) if row.by_lot and row.lot_group else row.rank
-        for row in rows
-    }
+    return shared_ranks(standings_for_tournament(tournament, through_round=rounds))
 
 
 def _round_dates(tournament: Tournament, rounds: int) -> tuple[str, ...]:

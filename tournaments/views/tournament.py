@@ -13,7 +13,6 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.models import Club
-from pairing.adapters import standings_for_tournament
 from pairing.services.round_robin import tournament_start
 from tournaments import selectors
 from tournaments.converters import BadNumber, parse_bounded_int
@@ -177,11 +176,11 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             f"{exc} This tournament has {last} round{'s' if last != 1 else ''} so far.",
             content_type="text/plain",
         )
-    table = standings_for_tournament(tournament, through_round=through)
+    table = selectors.staff_standings(tournament, through)
     context = {
         "tournament": tournament,
         "standings": table,
-        "rows": selectors.standings_rows(tournament, table),
+        "rows": table.rows,
         "columns": [(code, selectors.TIEBREAK_NAMES.get(code, code)) for code in table.tiebreaks],
         "can_arbitrate": can_change(request.user, tournament),
         "started": round_one_paired(tournament),

@@ -70,3 +70,17 @@ def test_the_public_standings_from_the_cache_match_the_staff_standings_from_the_
     again = anon_api.get(f"/api/public/{event.public_token}/standings/").json()  # from the cache
     assert public == staff
     assert again == staff
+
+
+def test_the_hand_written_output_matches_the_declared_fields(event):
+    from rest_framework import serializers
+
+    from tournaments.api.serializers import StandingsOutput
+    from tournaments.public.standings import standings_for_api
+
+    for table in (standings_for_tournament(event), standings_for_tournament(event, through_round=1)):
+        by_fields = serializers.Serializer.to_representation(StandingsOutput(), table)
+        assert StandingsOutput(table).data == by_fields
+        assert list(StandingsOutput(table).data["rows"][0]) == list(by_fields["rows"][0])
+    public = standings_for_api(event)
+    assert StandingsOutput(public).data == serializers.Serializer.to_representation(StandingsOutput(), public)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -57,3 +59,39 @@ def test_it_renders_in_a_fixed_number_of_queries(client: Client, players, rounds
     build_tournament(tournament, players=players, rounds=rounds)
     with django_assert_num_queries(9):
         assert client.get(public_url(tournament, "crosstable")).status_code == 200
+
+
+def test_a_big_swiss_wall_chart_comes_a_page_of_places_at_a_time(client: Client, monkeypatch):
+    from tournaments.public import crosstable
+
+    monkeypatch.setattr(crosstable, "CROSSTABLE_PAGE_ROWS", 4)
+    tournament = factories.TournamentFactory(rounds_planned=3)
+    build_tournament(tournament, players=10, rounds=2)
+    first = client.get(public_url(tournament, "crosstable")).content.decode()
+    assert first.count('class="num points"') == 4
+    assert 'aria-current="page">1–4</a>' in first and ">5–8</a>" in first and ">9–10</a>" in first
+    assert 'href="' + public_url(tournament, "crosstable") + '?page=3"' in first
+    last = client.get(public_url(tournament, "crosstable") + "?page=3").content.decode()
+    assert last.count('class="num points"') == 2
+    assert 'aria-current="page">9–10</a>' in last
+    # The cells still name opponents by their place in the whole table.
+    places = {int(n) for n in re.findall(r'class="num cell"[^>]*>(\d+)[wb]', last)}
+    assert places and max(places) <= 10 and min(places) <= 8
+
+
+def test_the_page_partial_keeps_its_page_and_odd_pages_fall_back(client: Client, monkeypatch):
+    from tournaments.public import crosstable
+
+    monkeypatch.setattr(crosstable, "CROSSTABLE_PAGE_ROWS", 4)
+    tournament = factories.TournamentFactory(rounds_planned=3)
+    build_tournament(tournament, players=10, rounds=2)
+    url = public_url(tournament, "crosstable")
+    partial = client.get(url + "?page=2", headers=HTMX).content.decode()
+    assert "<html" not in partial and 'aria-current="page">5–8</a>' in partial
+    assert "page=2&amp;v=" in partial  # the poll asks for the same page
+    assert 'aria-current="page">9–10</a>' in client.get(url + "?page=99").content.decode()
+    assert 'aria-current="page">1–4</a>' in client.get(url + "?page=x").content.decode()
+
+
+def test_a_small_wall_chart_has_no_page_links(client: Client, running):
+    assert "Crosstable pages" not in client.get(public_url(running, "crosstable")).content.decode()

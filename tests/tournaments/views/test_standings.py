@@ -28,3 +28,33 @@ def test_arbiters_find_the_tiebreak_form_with_the_standings(arbiter_client, tour
     url = reverse("tournaments:standings", kwargs={"tournament_id": tournament.pk})
     body = arbiter_client.get(url).content.decode()
     assert 'id="tiebreaks-form"' in body and 'name="reason"' in body
+
+
+def test_the_staff_and_public_standings_share_one_engine_run_and_agree(
+    arbiter_client, client, monkeypatch, db
+):
+    from django.core.cache import cache
+
+    from pairing import adapters
+    from tests import factories
+    from tests.tournaments.public.builders import build_tournament
+    from tournaments import selectors
+    from tournaments.models import TournamentRole
+
+    tournament = factories.TournamentFactory(rounds_planned=5)
+    user = arbiter_client.get("/").wsgi_request.user
+    TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.ARBITER)
+    build_tournament(tournament, players=12, rounds=3)
+    cache.clear()
+    runs = []
+    engine = adapters.compute_standings
+    monkeypatch.setattr(adapters, "compute_standings", lambda request: runs.append(1) or engine(request))
+    url = reverse("tournaments:standings", kwargs={"tournament_id": tournament.pk})
+    staff = arbiter_client.get(url).content.decode()
+    assert client.get(reverse("public:standings", args=[tournament.public_token])).status_code == 200
+    assert arbiter_client.get(url).status_code == 200
+    assert len(runs) == 1
+    # The cached rows are the rows the engine's table gives directly.
+    computed = selectors.standings_rows(tournament, adapters.standings_for_tournament(tournament))
+    assert selectors.staff_standings(tournament).rows == computed
+    assert "After round 2" in staff  # round 3 is still being played
