@@ -333,13 +333,19 @@ def collector_paused() -> Iterator[None]:
                 gc.enable()
 
 
-def standings_for_tournament(tournament: Tournament, *, through_round: int | None = None) -> Standings:
-    """Standings after ``through_round`` (default: the last round with every result in)."""
+def standings_for_tournament(
+    tournament: Tournament, *, through_round: int | None = None, breakdowns: bool = True
+) -> Standings:
+    """Standings after ``through_round`` (default: the last round with every result in).
+
+    ``breakdowns=False`` when only values and ranks are wanted (exports, rankings): the same
+    answer without the breakdown of each value, a fraction of the work in a big field.
+    """
     with collector_paused():
-        return _standings(tournament, through_round)
+        return _standings(tournament, through_round, breakdowns)
 
 
-def _standings(tournament: Tournament, through_round: int | None) -> Standings:
+def _standings(tournament: Tournament, through_round: int | None, breakdowns: bool) -> Standings:
     rounds = last_complete_round(tournament) if through_round is None else through_round
     people = list(Participant.objects.filter(tournament=tournament).order_by("pairing_number", "pk"))
     histories = histories_for_tournament(tournament, rounds, participants=people)
@@ -355,6 +361,7 @@ def _standings(tournament: Tournament, through_round: int | None) -> Standings:
             round_robin=tournament.format == Tournament.Format.ROUND_ROBIN,
             withdrawn=withdrawn,
             seed=tournament.lots_seed,
+            breakdowns=breakdowns,
         )
     )
 

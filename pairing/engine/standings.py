@@ -79,6 +79,10 @@ class StandingsRequest:
     direct_encounter: str = "all-met"
     """:data:`pairing.engine.tiebreaks.DE_RULES`: ``all-met`` (the explainer: DE only when every tied
     player has met every other, C.07 6.2) or ``fide`` (6.2 and 6.3)."""
+    breakdowns: bool = True
+    """False when only the values and the ranks are wanted (an export, a ranking): every value's ``parts``
+    and ``notes`` are then empty and no breakdown text is built, which is most of the engine's work in a
+    big field. Values, displays, ranks and lots are the same either way."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +98,8 @@ class StandingRow:
     """Score in the scoring system's points."""
     points_display: str
     tiebreaks: tuple[TiebreakValue, ...]
-    """One value per requested tie-break, in the requested order, each with its breakdown."""
+    """One value per requested tie-break, in the requested order, each with its breakdown (without one when
+    the request said ``breakdowns=False``)."""
     withdrawn: bool = False
     by_lot: bool = False
     """True when this participant's place among the others level with them came from the drawing of lots."""
@@ -162,8 +167,9 @@ def compute_standings(request: StandingsRequest) -> Standings:
     if len(set(tpns)) != len(tpns):
         raise InvalidRequestError("two participants share a pairing number")
 
+    explain = request.breakdowns
     values: dict[int, dict[str, TiebreakValue]] = {
-        pid: {code: t.value(pid, code) for code in codes if code != "DE"} for pid in t.by_id
+        pid: {code: t.value(pid, code, explain=explain) for code in codes if code != "DE"} for pid in t.by_id
     }
     decided_by: dict[int, str | None] = {pid: None for pid in t.by_id}
     lots: list[tuple[int, ...]] = []
@@ -192,7 +198,7 @@ def compute_standings(request: StandingsRequest) -> Standings:
             return ids
         code = codes[index]
         if code == "DE":
-            levels, de_values = t.direct_encounter(group)
+            levels, de_values = t.direct_encounter(group, explain=explain)
             for pid, v in de_values.items():
                 values[pid]["DE"] = v
         else:
@@ -219,7 +225,7 @@ def compute_standings(request: StandingsRequest) -> Standings:
         p = t.by_id[pid]
         per_code = values[pid]
         if "DE" in codes and "DE" not in per_code:
-            _, alone = t.direct_encounter([pid])
+            _, alone = t.direct_encounter([pid], explain=explain)
             per_code["DE"] = alone[pid]
         points = Fraction(t.total[pid], 2)
         rows.append(
@@ -273,7 +279,11 @@ def standings_csv(
         raise UnknownTiebreakError(
             f"unknown direct-encounter rule {direct_encounter!r}; choose one of: {', '.join(DE_RULES)}"
         )
-    request = replace(_request_from_trf(tournament, codes, unplayed, seed), direct_encounter=direct_encounter)
+    request = replace(
+        _request_from_trf(tournament, codes, unplayed, seed),
+        direct_encounter=direct_encounter,
+        breakdowns=False,
+    )
     standings = compute_standings(request)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")

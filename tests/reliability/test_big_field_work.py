@@ -85,7 +85,9 @@ def test_the_public_ranking_shares_places_in_one_pass_over_a_lot(monkeypatch):
 
 def test_the_trf_export_shares_ranks_in_one_pass_over_a_lot(monkeypatch):
     def step(table):
-        monkeypatch.setattr(exchange_trf, "standings_for_tournament", lambda t, through_round: table)
+        monkeypatch.setattr(
+            exchange_trf, "standings_for_tournament", lambda t, through_round, breakdowns=True: table
+        )
         assert set(exchange_trf._ranks(Tournament(), 1).values()) == {1}
 
     assert _linear(_reads(step))
