@@ -11,6 +11,10 @@ change but a result in a round still in play) and :data:`STANDINGS_ALGORITHM`:
 * the breakdowns, which are most of the bulk (several MiB for a 1000-player open), in a few
   buckets by participant id, so one tapped value unpickles a few KiB, not the whole field.
 
+The ranking is computed without breakdowns (most of the engine's work in a big field); the
+breakdowns are computed, all buckets at once, by the first request that wants one (a tapped
+value, a participant's page, the public API).
+
 Everything else is worked out from a :class:`~tournaments.public.selectors.Snapshot`, so the
 number of queries does not grow with the tournament.
 """
@@ -163,8 +167,8 @@ def shown_value(row: EngineStandingRow, value: TiebreakValue) -> str:
     return value.display
 
 
-def _compute(tournament: Tournament) -> tuple[Ranking, dict[int, Breakdown]]:
-    """Run the engine's standings (four queries) and cache both shapes of the answer.
+def _compute(tournament: Tournament) -> Ranking:
+    """Run the engine's standings without breakdowns (four queries) and cache the ranking.
 
     The standings are those after the last round with every result in. A round still in play is
     left out on purpose: counting its missing results as unplayed rounds would move Buchholz and
@@ -172,47 +176,65 @@ def _compute(tournament: Tournament) -> tuple[Ranking, dict[int, Breakdown]]:
     participant's page as they come in.
     """
     try:
-        result: EngineStandings = standings_for_tournament(tournament)
+        result: EngineStandings = standings_for_tournament(tournament, breakdowns=False)
     except InvalidRequestError as exc:
         # A settings mistake must not take every public page down: they fall back to points.
         ranking = Ranking((), 0, str(exc))
         cache.set_many(_empty_buckets(tournament) | {_key(tournament, "ranking"): ranking}, CACHE_SECONDS)
-        return ranking, {}
-    rows, breakdowns = [], {}
+        return ranking
+    ranking = _ranking_from(tournament, result)
+    cache.set(_key(tournament, "ranking"), ranking, CACHE_SECONDS)
+    return ranking
+
+
+def _ranking_from(tournament: Tournament, result: EngineStandings) -> Ranking:
+    rows = []
     # Lots are drawn for the final standings only: until then players level on everything share
     # their place, untagged (after round 1 that is most of the field).
     final = result.rounds >= tournament.rounds_planned
     shared = shared_ranks(result)
     for row in result.rows:
-        points = _points(row)
-        values = tuple(shown_value(row, v) for v in row.tiebreaks)
         rows.append(
             RankedRow(
                 row.id,
                 row.rank if final else shared[row.id],
                 row.by_lot and final,
-                points,
-                values,
+                _points(row),
+                tuple(shown_value(row, v) for v in row.tiebreaks),
                 row.tpn,
                 row.name,
                 row.points_display,
                 row.withdrawn,
             )
         )
-        breakdowns[row.id] = Breakdown(
+    rows.sort(key=lambda row: (row.rank, row.pairing_number))  # players sharing a place: by number
+    return Ranking(tuple(rows), result.rounds, tiebreaks=result.tiebreaks, unplayed=result.unplayed)
+
+
+def _compute_breakdowns(tournament: Tournament) -> dict[int, Breakdown]:
+    """Run the engine's standings with every breakdown and cache them, every bucket at once, and
+    the ranking with them (the same answer: a participant's page, which asks for both, runs the
+    engine once)."""
+    buckets = _empty_buckets(tournament)
+    try:
+        result: EngineStandings = standings_for_tournament(tournament)
+    except InvalidRequestError as exc:
+        cache.set_many(buckets | {_key(tournament, "ranking"): Ranking((), 0, str(exc))}, CACHE_SECONDS)
+        return {}
+    breakdowns = {
+        row.id: Breakdown(
             row.name,
             row.rank,
-            points,
+            _points(row),
             tuple(TiebreakCell(v.code, v.name, v.display, v.summary, tuple(v.notes)) for v in row.tiebreaks),
         )
-    rows.sort(key=lambda row: (row.rank, row.pairing_number))  # players sharing a place: by number
-    ranking = Ranking(tuple(rows), result.rounds, tiebreaks=result.tiebreaks, unplayed=result.unplayed)
+        for row in result.rows
+    }
     # Every bucket is stored, empty ones too, so asking for an unknown id is a cache hit, not a rerun.
-    buckets = _empty_buckets(tournament)
     for pid, breakdown in breakdowns.items():
         buckets[_key(tournament, f"breakdowns-{pid % BUCKETS}")][pid] = breakdown
-    cache.set_many({_key(tournament, "ranking"): ranking, **buckets}, CACHE_SECONDS)
-    return ranking, breakdowns
+    cache.set_many(buckets | {_key(tournament, "ranking"): _ranking_from(tournament, result)}, CACHE_SECONDS)
+    return breakdowns
 
 
 def _cached(tournament: Tournament, what: str) -> Any:
@@ -224,16 +246,15 @@ def _cached(tournament: Tournament, what: str) -> Any:
     """
 
     def compute() -> Any:
-        ranking, breakdowns = _compute(tournament)
         if what == "ranking":
-            return ranking
+            return _compute(tournament)
         bucket = int(what.rsplit("-", 1)[1])
-        return {pid: b for pid, b in breakdowns.items() if pid % BUCKETS == bucket}
+        return {pid: b for pid, b in _compute_breakdowns(tournament).items() if pid % BUCKETS == bucket}
 
     return single_flight(
         _key(tournament, what),
         compute,
-        lock_key=_key(tournament, "computing"),
+        lock_key=_key(tournament, "computing" if what == "ranking" else "computing-breakdowns"),
         lock_seconds=COMPUTE_LOCK_SECONDS,
         wait_seconds=COMPUTE_WAIT_SECONDS,
         stores_itself=True,
@@ -251,7 +272,6 @@ def breakdown_cached(tournament: Tournament, participant_id: int) -> Breakdown |
 
 def all_breakdowns(tournament: Tournament) -> dict[int, Breakdown]:
     """Every participant's breakdown (the public API's full standings), from the same cache."""
-    ranking_cached(tournament)  # computes and stores every bucket on a miss
     keys = [_key(tournament, f"breakdowns-{bucket}") for bucket in range(BUCKETS)]
     found = cache.get_many(keys)
     merged: dict[int, Breakdown] = {}
@@ -295,10 +315,10 @@ def standings_for_api(tournament: Tournament) -> ApiStandings:
 
     Raises ``InvalidRequestError`` (the API answers 409) when the engine cannot rank the field.
     """
+    breakdowns = all_breakdowns(tournament)  # first: one engine run caches the ranking too
     ranking = ranking_cached(tournament)
     if ranking.problem:
         raise InvalidRequestError(ranking.problem)
-    breakdowns = all_breakdowns(tournament)
     rows = []
     for row in ranking.rows:
         cells = breakdowns[row.participant_id].cells if row.participant_id in breakdowns else ()
