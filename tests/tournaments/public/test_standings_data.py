@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gzip
+
 import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
@@ -157,3 +159,24 @@ def test_a_new_standings_algorithm_shows_at_once_in_tournaments_already_cached(r
     monkeypatch.setattr(public_standings, "STANDINGS_ALGORITHM", public_standings.STANDINGS_ALGORITHM + 1)
     public_standings.ranking_cached(running)
     assert len(calls) == 2
+
+
+def test_the_public_api_standings_json_is_built_once_per_standings_version(running, monkeypatch):
+    from tournaments.public import api as public_api
+
+    built = []
+    real = public_api.standings_for_api
+    monkeypatch.setattr(public_api, "standings_for_api", lambda t: built.append(t) or real(t))
+    api = APIClient()
+    path = f"/api/public/{running.public_token}/standings/"
+    first = api.get(path)
+    assert first["Content-Type"] == "application/json"
+    again = api.get(path, HTTP_ACCEPT_ENCODING="gzip")
+    assert again["Content-Encoding"] == "gzip"
+    assert gzip.decompress(again.content) == first.content
+    assert api.get(path, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    assert len(built) == 1
+    assert first.json()["through_round"] == 2 and len(first.json()["rows"]) == 9
+    bump(running)
+    assert api.get(path).json() == first.json()
+    assert len(built) == 2
