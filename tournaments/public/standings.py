@@ -43,6 +43,8 @@ already cached show the fixed standings at once."""
 COMPUTE_LOCK_SECONDS = 60
 COMPUTE_WAIT_SECONDS = 10.0
 BUCKETS = 32
+STANDINGS_PAGE_ROWS = 200
+"""Places a page of the public standings (a 5,000-player table in one page is 3 MB of HTML)."""
 """Breakdowns are cached in this many pieces (participant id modulo BUCKETS)."""
 
 
@@ -108,6 +110,23 @@ class Breakdown(_Pickled):
 
 
 @dataclass(frozen=True, slots=True)
+class PageLink:
+    """One page of a long table (the standings, the crosstable), named by the places it holds."""
+
+    number: int
+    first: int
+    last: int
+
+
+def page_links(count: int, size: int) -> list[PageLink]:
+    """The pages of ``count`` places, ``size`` a page."""
+    return [
+        PageLink(index, first + 1, min(first + size, count))
+        for index, first in enumerate(range(0, count, size), start=1)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
 class StandingRow:
     rank: int
     by_lot: bool
@@ -131,6 +150,9 @@ class Standings:
     problem: str = ""
     tell_apart: dict[int, str] = field(default_factory=dict)
     """participant id → what tells a namesake apart (the snapshot's)."""
+    pages: list[PageLink] = field(default_factory=list)
+    """Every page of the table when it takes more than one (empty otherwise)."""
+    page: int = 1
 
 
 def tiebreak_headings(tournament: Tournament) -> list[TiebreakHeading]:
@@ -338,21 +360,43 @@ def standings_for_api(tournament: Tournament) -> ApiStandings:
     return ApiStandings(ranking.through_round, ranking.tiebreaks, ranking.unplayed, tuple(rows))
 
 
-def standings_build(snapshot: Snapshot, *, top: int | None = None) -> Standings:
+def standings_build(snapshot: Snapshot, *, top: int | None = None, page: int | None = None) -> Standings:
     """The public standings: the cached ranking joined with the snapshot's participants.
 
-    ``top`` keeps only the first places (the projector view).
+    ``top`` keeps only the first places (the projector view); ``page`` (from 1; past the end, the
+    last) keeps :data:`STANDINGS_PAGE_ROWS` places of a longer table and says which pages there are.
     """
     tournament = snapshot.tournament
     ranking = ranking_cached(tournament)
     if ranking.problem:
         return Standings([], _rows_by_points(snapshot)[:top], None, ranking.problem, snapshot.tell_apart)
+    ranked = [row for row in ranking.rows[:top] if row.participant_id in snapshot.participants]
+    pages: list[PageLink] = []
+    if page is not None and len(ranked) > STANDINGS_PAGE_ROWS:
+        pages = page_links(len(ranked), STANDINGS_PAGE_ROWS)
+        page = min(page, len(pages))
+        ranked = ranked[(page - 1) * STANDINGS_PAGE_ROWS : page * STANDINGS_PAGE_ROWS]
     rows = [
         StandingRow(row.rank, row.by_lot, snapshot.participants[row.participant_id], row.points, row.values)
-        for row in ranking.rows[:top]
-        if row.participant_id in snapshot.participants
+        for row in ranked
     ]
-    return Standings(tiebreak_headings(tournament), rows, ranking.through_round, "", snapshot.tell_apart)
+    return Standings(
+        tiebreak_headings(tournament),
+        rows,
+        ranking.through_round,
+        "",
+        snapshot.tell_apart,
+        pages,
+        page if pages and page else 1,
+    )
+
+
+def standings_page_of(tournament: Tournament, participant_id: int) -> int:
+    """The page of the public standings that holds ``participant_id`` (1 when not ranked)."""
+    for index, row in enumerate(ranking_cached(tournament).rows):
+        if row.participant_id == participant_id:
+            return index // STANDINGS_PAGE_ROWS + 1
+    return 1
 
 
 def _rows_by_points(snapshot: Snapshot) -> list[StandingRow]:
