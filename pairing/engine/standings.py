@@ -25,6 +25,7 @@ from __future__ import annotations
 import csv
 import io
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -83,6 +84,9 @@ class StandingsRequest:
     """False when only the values and the ranks are wanted (an export, a ranking): every value's ``parts``
     and ``notes`` are then empty and no breakdown text is built, which is most of the engine's work in a
     big field. Values, displays, ranks and lots are the same either way."""
+    explained: frozenset[int] | None = None
+    """With ``breakdowns``: the ids whose values get a breakdown (``None``: everyone). The others' values
+    come without one, except direct encounter in a tied group holding one of these ids."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,10 +171,15 @@ def compute_standings(request: StandingsRequest) -> Standings:
     if len(set(tpns)) != len(tpns):
         raise InvalidRequestError("two participants share a pairing number")
 
-    explain = request.breakdowns
-    values: dict[int, dict[str, TiebreakValue]] = {
-        pid: {code: t.value(pid, code, explain=explain) for code in codes if code != "DE"} for pid in t.by_id
-    }
+    explained = request.explained
+
+    def explain(pids: Iterable[int]) -> bool:
+        return request.breakdowns and (explained is None or any(pid in explained for pid in pids))
+
+    values: dict[int, dict[str, TiebreakValue]] = {}
+    for pid in t.by_id:
+        with_parts = explain((pid,))
+        values[pid] = {code: t.value(pid, code, explain=with_parts) for code in codes if code != "DE"}
     decided_by: dict[int, str | None] = {pid: None for pid in t.by_id}
     lots: list[tuple[int, ...]] = []
     lot_of: dict[int, tuple[int, ...]] = {}
@@ -198,7 +207,7 @@ def compute_standings(request: StandingsRequest) -> Standings:
             return ids
         code = codes[index]
         if code == "DE":
-            levels, de_values = t.direct_encounter(group, explain=explain)
+            levels, de_values = t.direct_encounter(group, explain=explain(group))
             for pid, v in de_values.items():
                 values[pid]["DE"] = v
         else:
@@ -225,7 +234,7 @@ def compute_standings(request: StandingsRequest) -> Standings:
         p = t.by_id[pid]
         per_code = values[pid]
         if "DE" in codes and "DE" not in per_code:
-            _, alone = t.direct_encounter([pid], explain=explain)
+            _, alone = t.direct_encounter([pid], explain=explain((pid,)))
             per_code["DE"] = alone[pid]
         points = Fraction(t.total[pid], 2)
         rows.append(

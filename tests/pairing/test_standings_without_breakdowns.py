@@ -84,3 +84,43 @@ def test_no_breakdown_line_is_built_when_only_values_are_asked(monkeypatch: pyte
 
     compute_standings(request)
     assert built > 0
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.builds(random_swiss, st.integers(0, 10**6), st.integers(2, 14), st.integers(1, 6)),
+    st.sampled_from(REGIMES),
+    st.integers(1, 14),
+)
+def test_the_breakdowns_of_the_participants_asked_for_are_the_full_ones(
+    participants: tuple[Participant, ...], regime: str, who: int
+) -> None:
+    request = StandingsRequest(
+        participants, len(participants[0].history), tiebreaks=EVERY_CODE, unplayed=regime, seed=3
+    )
+    full = compute_standings(request)
+    some = compute_standings(replace(request, explained=frozenset({who})))
+    assert without_breakdowns(some) == without_breakdowns(full)
+    for row in some.rows:
+        if row.id == who:
+            assert row == full.row(who)
+        else:
+            assert all(not v.parts for v in row.tiebreaks if v.code != "DE")
+
+
+def test_only_the_participants_asked_for_get_breakdown_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    built = 0
+    real = tiebreaks.Contribution
+
+    def counting(*args: Any, **kwargs: Any) -> tiebreaks.Contribution:
+        nonlocal built
+        built += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tiebreaks, "Contribution", counting)
+    request = StandingsRequest(random_swiss(3, 30, 5), 5, tiebreaks=("BH", "SB", "PS"))
+    compute_standings(request)
+    everyone = built
+    built = 0
+    compute_standings(replace(request, explained=frozenset({1})))
+    assert 0 < built <= everyone // 30 + 1

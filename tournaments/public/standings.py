@@ -11,9 +11,9 @@ change but a result in a round still in play) and :data:`STANDINGS_ALGORITHM`:
 * the breakdowns, which are most of the bulk (several MiB for a 1000-player open), in a few
   buckets by participant id, so one tapped value unpickles a few KiB, not the whole field.
 
-The ranking is computed without breakdowns (most of the engine's work in a big field); the
-breakdowns are computed, all buckets at once, by the first request that wants one (a tapped
-value, a participant's page, the public API).
+The ranking is computed without breakdowns (most of the engine's work in a big field); a
+bucket of breakdowns is computed when first wanted (a tapped value, a participant's page) with
+only that bucket's participants explained, and the public API computes every bucket at once.
 
 Everything else is worked out from a :class:`~tournaments.public.selectors.Snapshot`, so the
 number of queries does not grow with the tournament.
@@ -233,13 +233,19 @@ def _ranking_from(tournament: Tournament, result: EngineStandings) -> Ranking:
     return Ranking(tuple(rows), result.rounds, tiebreaks=result.tiebreaks, unplayed=result.unplayed)
 
 
-def _compute_breakdowns(tournament: Tournament) -> dict[int, Breakdown]:
-    """Run the engine's standings with every breakdown and cache them, every bucket at once, and
-    the ranking with them (the same answer: a participant's page, which asks for both, runs the
-    engine once)."""
+def _compute_breakdowns(tournament: Tournament, bucket: int | None = None) -> dict[int, Breakdown]:
+    """Run the engine's standings with the breakdowns of one bucket's participants (``None``: every
+    bucket) and cache them, and the ranking with them (the same answer: a participant's page,
+    which asks for both, runs the engine once)."""
     buckets = _empty_buckets(tournament)
+    if bucket is not None:
+        buckets = {
+            key: value for key, value in buckets.items() if key == _key(tournament, f"breakdowns-{bucket}")
+        }
     try:
-        result: EngineStandings = standings_for_tournament(tournament)
+        result: EngineStandings = standings_for_tournament(
+            tournament, explained=None if bucket is None else (lambda pid: pid % BUCKETS == bucket)
+        )
     except InvalidRequestError as exc:
         cache.set_many(buckets | {_key(tournament, "ranking"): Ranking((), 0, str(exc))}, CACHE_SECONDS)
         return {}
@@ -251,6 +257,7 @@ def _compute_breakdowns(tournament: Tournament) -> dict[int, Breakdown]:
             tuple(TiebreakCell(v.code, v.name, v.display, v.summary, tuple(v.notes)) for v in row.tiebreaks),
         )
         for row in result.rows
+        if bucket is None or row.id % BUCKETS == bucket
     }
     # Every bucket is stored, empty ones too, so asking for an unknown id is a cache hit, not a rerun.
     for pid, breakdown in breakdowns.items():
@@ -270,8 +277,7 @@ def _cached(tournament: Tournament, what: str) -> Any:
     def compute() -> Any:
         if what == "ranking":
             return _compute(tournament)
-        bucket = int(what.rsplit("-", 1)[1])
-        return {pid: b for pid, b in _compute_breakdowns(tournament).items() if pid % BUCKETS == bucket}
+        return _compute_breakdowns(tournament, int(what.rsplit("-", 1)[1]))
 
     return single_flight(
         _key(tournament, what),
@@ -296,9 +302,13 @@ def all_breakdowns(tournament: Tournament) -> dict[int, Breakdown]:
     """Every participant's breakdown (the public API's full standings), from the same cache."""
     keys = [_key(tournament, f"breakdowns-{bucket}") for bucket in range(BUCKETS)]
     found = cache.get_many(keys)
+    if len(found) < len(keys):
+        # One engine run for every bucket, not one per missing bucket. Concurrent readers of
+        # the public API wait for one another in public_json's single flight.
+        return _compute_breakdowns(tournament)
     merged: dict[int, Breakdown] = {}
-    for bucket, key in enumerate(keys):
-        merged.update(found[key] if key in found else _cached(tournament, f"breakdowns-{bucket}"))
+    for key in keys:
+        merged.update(found[key])
     return merged
 
 

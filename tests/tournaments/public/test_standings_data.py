@@ -22,27 +22,50 @@ def _count_engine_runs(monkeypatch) -> list[bool]:
     runs: list[bool] = []
     real = public_standings.standings_for_tournament
 
-    def counted(tournament, breakdowns=True):
+    def counted(tournament, breakdowns=True, explained=None):
         runs.append(breakdowns)
-        return real(tournament, breakdowns=breakdowns)
+        return real(tournament, breakdowns=breakdowns, explained=explained)
 
     monkeypatch.setattr(public_standings, "standings_for_tournament", counted)
     return runs
 
 
-def test_the_engine_runs_once_per_change_for_the_ranking_and_once_for_the_breakdowns(running, monkeypatch):
+def test_the_engine_runs_once_per_change_for_the_ranking_and_once_per_bucket_of_breakdowns(
+    running, monkeypatch
+):
     runs = _count_engine_runs(monkeypatch)
     pid = running.participants.first().id
     first = public_standings.ranking_cached(running)
     assert runs == [False]  # the ranking alone builds no breakdown
     assert public_standings.breakdown_cached(running, pid).cell("BH") is not None
-    assert public_standings.breakdown_cached(running, pid + 1) is not None
+    assert public_standings.breakdown_cached(running, pid).cell("SB") is not None
     assert public_standings.ranking_cached(running) == first
-    assert len(public_standings.all_breakdowns(running)) == 9
     assert runs == [False, True]
+    assert len(public_standings.all_breakdowns(running)) == 9  # every bucket in one run
+    assert len(public_standings.all_breakdowns(running)) == 9
+    assert public_standings.breakdown_cached(running, pid + 1) is not None
+    assert runs == [False, True, True]
     bump(running)
     public_standings.breakdown_cached(running, pid)
-    assert runs == [False, True, True]
+    assert runs == [False, True, True, True]
+
+
+def test_a_bucket_explains_only_its_own_participants(running, monkeypatch):
+    from pairing.engine import tiebreaks
+
+    explained = set()
+    real = tiebreaks.TournamentTiebreaks.value
+
+    def value(self, pid, code, *, explain=True):
+        if explain:
+            explained.add(pid)
+        return real(self, pid, code, explain=explain)
+
+    monkeypatch.setattr(tiebreaks.TournamentTiebreaks, "value", value)
+    pid = running.participants.first().id
+    public_standings.breakdown_cached(running, pid)
+    assert pid in explained
+    assert {p % public_standings.BUCKETS for p in explained} == {pid % public_standings.BUCKETS}
 
 
 def test_the_breakdowns_agree_with_the_ranking(running):
@@ -57,7 +80,7 @@ def test_the_breakdowns_agree_with_the_ranking(running):
 
 
 def test_an_unknown_participant_does_not_rerun_the_engine(running, monkeypatch):
-    public_standings.breakdown_cached(running, running.participants.first().id)
+    public_standings.all_breakdowns(running)
     monkeypatch.setattr(public_standings, "_compute_breakdowns", lambda t: pytest.fail("engine rerun"))
     assert public_standings.breakdown_cached(running, 10**6) is None
 
