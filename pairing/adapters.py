@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import gc
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -333,13 +333,30 @@ def collector_paused() -> Iterator[None]:
                 gc.enable()
 
 
-def standings_for_tournament(tournament: Tournament, *, through_round: int | None = None) -> Standings:
-    """Standings after ``through_round`` (default: the last round with every result in)."""
+def standings_for_tournament(
+    tournament: Tournament,
+    *,
+    through_round: int | None = None,
+    breakdowns: bool = True,
+    explained: Callable[[int], bool] | None = None,
+) -> Standings:
+    """Standings after ``through_round`` (default: the last round with every result in).
+
+    ``breakdowns=False`` when only values and ranks are wanted (exports, rankings): the same
+    answer without the breakdown of each value, a fraction of the work in a big field.
+    ``explained``: only the participants (pks) it says yes to get their values' breakdowns
+    (``None``: everyone).
+    """
     with collector_paused():
-        return _standings(tournament, through_round)
+        return _standings(tournament, through_round, breakdowns, explained)
 
 
-def _standings(tournament: Tournament, through_round: int | None) -> Standings:
+def _standings(
+    tournament: Tournament,
+    through_round: int | None,
+    breakdowns: bool,
+    explained: Callable[[int], bool] | None,
+) -> Standings:
     rounds = last_complete_round(tournament) if through_round is None else through_round
     people = list(Participant.objects.filter(tournament=tournament).order_by("pairing_number", "pk"))
     histories = histories_for_tournament(tournament, rounds, participants=people)
@@ -355,6 +372,8 @@ def _standings(tournament: Tournament, through_round: int | None) -> Standings:
             round_robin=tournament.format == Tournament.Format.ROUND_ROBIN,
             withdrawn=withdrawn,
             seed=tournament.lots_seed,
+            breakdowns=breakdowns,
+            explained=None if explained is None else frozenset(p.pk for p in people if explained(p.pk)),
         )
     )
 

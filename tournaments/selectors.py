@@ -132,7 +132,9 @@ def staff_standings(tournament: Tournament, through_round: int | None = None) ->
                 for row in ranking.rows
             ]
             return StaffStandings(ranking.through_round, ranking.tiebreaks, rows)
-    table = pairing_adapters.standings_for_tournament(tournament, through_round=through_round)
+    table = pairing_adapters.standings_for_tournament(
+        tournament, through_round=through_round, breakdowns=False
+    )
     return StaffStandings(table.rounds, table.tiebreaks, standings_rows(tournament, table))
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import csv
 import io
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -79,6 +80,13 @@ class StandingsRequest:
     direct_encounter: str = "all-met"
     """:data:`pairing.engine.tiebreaks.DE_RULES`: ``all-met`` (the explainer: DE only when every tied
     player has met every other, C.07 6.2) or ``fide`` (6.2 and 6.3)."""
+    breakdowns: bool = True
+    """False when only the values and the ranks are wanted (an export, a ranking): every value's ``parts``
+    and ``notes`` are then empty and no breakdown text is built, which is most of the engine's work in a
+    big field. Values, displays, ranks and lots are the same either way."""
+    explained: frozenset[int] | None = None
+    """With ``breakdowns``: the ids whose values get a breakdown (``None``: everyone). The others' values
+    come without one, except direct encounter in a tied group holding one of these ids."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +102,8 @@ class StandingRow:
     """Score in the scoring system's points."""
     points_display: str
     tiebreaks: tuple[TiebreakValue, ...]
-    """One value per requested tie-break, in the requested order, each with its breakdown."""
+    """One value per requested tie-break, in the requested order, each with its breakdown (without one when
+    the request said ``breakdowns=False``)."""
     withdrawn: bool = False
     by_lot: bool = False
     """True when this participant's place among the others level with them came from the drawing of lots."""
@@ -162,9 +171,15 @@ def compute_standings(request: StandingsRequest) -> Standings:
     if len(set(tpns)) != len(tpns):
         raise InvalidRequestError("two participants share a pairing number")
 
-    values: dict[int, dict[str, TiebreakValue]] = {
-        pid: {code: t.value(pid, code) for code in codes if code != "DE"} for pid in t.by_id
-    }
+    explained = request.explained
+
+    def explain(pids: Iterable[int]) -> bool:
+        return request.breakdowns and (explained is None or any(pid in explained for pid in pids))
+
+    values: dict[int, dict[str, TiebreakValue]] = {}
+    for pid in t.by_id:
+        with_parts = explain((pid,))
+        values[pid] = {code: t.value(pid, code, explain=with_parts) for code in codes if code != "DE"}
     decided_by: dict[int, str | None] = {pid: None for pid in t.by_id}
     lots: list[tuple[int, ...]] = []
     lot_of: dict[int, tuple[int, ...]] = {}
@@ -192,7 +207,7 @@ def compute_standings(request: StandingsRequest) -> Standings:
             return ids
         code = codes[index]
         if code == "DE":
-            levels, de_values = t.direct_encounter(group)
+            levels, de_values = t.direct_encounter(group, explain=explain(group))
             for pid, v in de_values.items():
                 values[pid]["DE"] = v
         else:
@@ -219,7 +234,7 @@ def compute_standings(request: StandingsRequest) -> Standings:
         p = t.by_id[pid]
         per_code = values[pid]
         if "DE" in codes and "DE" not in per_code:
-            _, alone = t.direct_encounter([pid])
+            _, alone = t.direct_encounter([pid], explain=explain((pid,)))
             per_code["DE"] = alone[pid]
         points = Fraction(t.total[pid], 2)
         rows.append(
@@ -273,7 +288,11 @@ def standings_csv(
         raise UnknownTiebreakError(
             f"unknown direct-encounter rule {direct_encounter!r}; choose one of: {', '.join(DE_RULES)}"
         )
-    request = replace(_request_from_trf(tournament, codes, unplayed, seed), direct_encounter=direct_encounter)
+    request = replace(
+        _request_from_trf(tournament, codes, unplayed, seed),
+        direct_encounter=direct_encounter,
+        breakdowns=False,
+    )
     standings = compute_standings(request)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")

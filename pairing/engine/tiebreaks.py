@@ -590,22 +590,26 @@ class TournamentTiebreaks:
 
     # ------------------------------------------------------------------ values
 
-    def value(self, pid: int, code: str) -> TiebreakValue:
-        """The tie-break ``code`` (any of :data:`TIEBREAKS` except ``DE``) for participant ``pid``."""
+    def value(self, pid: int, code: str, *, explain: bool = True) -> TiebreakValue:
+        """The tie-break ``code`` (any of :data:`TIEBREAKS` except ``DE``) for participant ``pid``.
+
+        With ``explain=False`` the value and its display are the same but ``parts`` and ``notes`` are empty:
+        no breakdown line or text is built, which is most of the cost of a value (a ranking or an export
+        needs none of it)."""
         if code.startswith("BH"):
-            return self._buchholz(pid, code, product=False)
+            return self._buchholz(pid, code, product=False, explain=explain)
         if code.startswith("SB"):
-            return self._buchholz(pid, code, product=True)
+            return self._buchholz(pid, code, product=True, explain=explain)
         if code in ("WIN", "WON", "BPG"):
-            return self._count(pid, code)
+            return self._count(pid, code, explain)
         if code.startswith("PS"):
-            return self._progressive(pid, code)
+            return self._progressive(pid, code, explain)
         if code.startswith("ARO"):
-            return self._aro(pid, code)
+            return self._aro(pid, code, explain)
         if code == "TPR":
-            return self._tpr(pid)
+            return self._tpr(pid, explain)
         if code == "KS":
-            return self._koya(pid)
+            return self._koya(pid, explain)
         raise UnknownTiebreakError(f"unknown tie-break {code!r}")
 
     def _entry_label(self, e: _Entry) -> str:
@@ -617,7 +621,7 @@ class TournamentTiebreaks:
         suffix = ", forfeit" if e.source == "forfeit" else ""
         return f"{self.label(e.opponent)}{suffix}"
 
-    def _buchholz(self, pid: int, code: str, *, product: bool) -> TiebreakValue:
+    def _buchholz(self, pid: int, code: str, *, product: bool, explain: bool = True) -> TiebreakValue:
         """BH and SB with their cut/median modifiers (C.07 8.1, 9.1, 14; 16.5 for voluntary unplayed rounds).
 
         Notes
@@ -654,17 +658,24 @@ class TournamentTiebreaks:
                 if values[lowest_vur] >= values[lsv]:
                     chosen = lowest_vur
             cut.add(chosen)
-            notes.append(self._cut_note(entries, values, scale, lsv, chosen, product=product, low=True))
+            if explain:
+                notes.append(self._cut_note(entries, values, scale, lsv, chosen, product=product, low=True))
         for _ in range(high):
             alive = [i for i in range(len(entries)) if i not in cut]
             if not alive:
                 break
             top = max(alive, key=lambda i: (entries[i].score, values[i], -entries[i].round))
             cut.add(top)
-            median = "C.07 14.4" if code.endswith("M2") else "C.07 14.3"
-            notes.append(
-                self._cut_note(entries, values, scale, top, top, product=product, low=False, median=median)
-            )
+            if explain:
+                median = "C.07 14.4" if code.endswith("M2") else "C.07 14.3"
+                notes.append(
+                    self._cut_note(
+                        entries, values, scale, top, top, product=product, low=False, median=median
+                    )
+                )
+        total = sum(v for i, v in enumerate(values) if i not in cut)
+        if not explain:
+            return self._make(code, _fraction(total, scale), _units(total, scale), (), ())
         parts = []
         for i, e in enumerate(entries):
             detail = e.detail
@@ -684,7 +695,6 @@ class TournamentTiebreaks:
                     detail=detail,
                 )
             )
-        total = sum(v for i, v in enumerate(values) if i not in cut)
         return self._make(code, _fraction(total, scale), _units(total, scale), parts, notes)
 
     def _cut_note(
@@ -721,10 +731,11 @@ class TournamentTiebreaks:
     ) -> TiebreakValue:
         return TiebreakValue(code, _INFO[code].name, value, display, tuple(parts), tuple(notes))
 
-    def _count(self, pid: int, code: str) -> TiebreakValue:
+    def _count(self, pid: int, code: str, explain: bool = True) -> TiebreakValue:
         """WIN (7.1: a win's points, played or not), WON (7.2: won over the board), BPG (7.3: played with Black)."""
         s = self.scoring
         parts: list[Contribution] = []
+        hits = 0
         for rnd, (rec, h) in enumerate(zip(self.records[pid], self.hp[pid], strict=True), start=1):
             code_ = rec.result
             if code == "WIN":
@@ -733,18 +744,24 @@ class TournamentTiebreaks:
                 hit = code_ in (ResultCode.WIN, ResultCode.UNRATED_WIN)
             else:
                 hit = code_.played and rec.colour is Colour.BLACK
-            if hit:
+            hits += hit
+            if hit and explain:
                 what = _WIN_WORDS.get(code_) or f"scored {_pts(h)} ({code_.value})"
                 if code == "BPG":
                     what = "Black"
                 if rec.opponent is not None:
                     what += f" v {self.label(rec.opponent)}"
                 parts.append(Contribution(rnd, _ONE, "1", f"round {rnd}: {what}", "round", rec.opponent))
-        value = Fraction(len(parts))
-        return self._make(code, value, str(len(parts)), parts, ())
+        return self._make(code, Fraction(hits), str(hits), parts, ())
 
-    def _progressive(self, pid: int, code: str) -> TiebreakValue:
+    def _progressive(self, pid: int, code: str, explain: bool = True) -> TiebreakValue:
         """PS (7.5): the sum of the running scores after each round; PS-C1 drops the round-1 term."""
+        if not explain:
+            hp = self.hp[pid]
+            first = 1 if code == "PS-C1" else 0
+            total_hp = sum(sum(hp[:rnd]) for rnd in range(1 + first, len(hp) + 1))
+            value = Fraction(total_hp, 2)
+            return self._make(code, value, format_points(value), (), ())
         running = 0
         parts: list[Contribution] = []
         for rnd, h in enumerate(self.hp[pid], start=1):
@@ -758,30 +775,38 @@ class TournamentTiebreaks:
         total = sum((p.value for p in parts if not p.cut), Fraction(0))
         return self._make(code, total, format_points(total), parts, ())
 
-    def _rated_games(self, pid: int) -> tuple[list[tuple[int, RoundRecord, int]], list[str]]:
-        """(round, record, opponent rating) for games played over the board against rated opponents."""
+    def _rated_games(
+        self, pid: int, explain: bool = True
+    ) -> tuple[list[tuple[int, RoundRecord, int]], list[str]]:
+        """(round, record, opponent rating) for games played over the board against rated opponents, and
+        what was left out (only with ``explain``)."""
         games: list[tuple[int, RoundRecord, int]] = []
         notes: list[str] = []
         for rnd, rec in enumerate(self.records[pid], start=1):
             if rec.result not in _RATED_GAME_SCORE:
-                if rec.result.played:
+                if rec.result.played and explain:
                     notes.append(f"round {rnd}: game of less than one move, not rated, not counted")
                 continue
             assert rec.opponent is not None
             rating = self.by_id[rec.opponent].rating
             if rating <= 0:
-                notes.append(f"round {rnd}: {self.label(rec.opponent)} is unrated, not counted")
+                if explain:
+                    notes.append(f"round {rnd}: {self.label(rec.opponent)} is unrated, not counted")
                 continue
             games.append((rnd, rec, rating))
         return games, notes
 
-    def _aro(self, pid: int, code: str) -> TiebreakValue:
+    def _aro(self, pid: int, code: str, explain: bool = True) -> TiebreakValue:
         """ARO (10.1): average rating of the opponents played over the board, rounded 0.5 up; ARO-C1 drops
         the lowest rating (14.1). Unrated opponents are left out and said so (C.07 Art. 10 preamble)."""
-        games, notes = self._rated_games(pid)
+        games, notes = self._rated_games(pid, explain)
         cut_index = None
         if code == "ARO-C1" and games:
             cut_index = min(range(len(games)), key=lambda i: (games[i][2], -games[i][0]))
+        if not explain:
+            ratings = [r for i, (_, _, r) in enumerate(games) if i != cut_index]
+            kept_value = _half_up(Fraction(sum(ratings), len(ratings))) if ratings else 0
+            return self._make(code, Fraction(kept_value), str(kept_value), (), ())
         parts = [
             Contribution(
                 rnd, Fraction(r), str(r), self.label(rec.opponent or 0), "game", rec.opponent, i == cut_index
@@ -794,16 +819,20 @@ class TournamentTiebreaks:
             notes.append("no rated game over the board counted")
         return self._make(code, Fraction(value), str(value), parts, notes)
 
-    def _tpr(self, pid: int) -> TiebreakValue:
+    def _tpr(self, pid: int, explain: bool = True) -> TiebreakValue:
         """TPR (10.2): ARO + dp(p), p = score / games rounded to two decimals (half up), dp from FIDE Rating
         Regulations table 8.1a."""
-        games, notes = self._rated_games(pid)
+        games, notes = self._rated_games(pid, explain)
         if not games:
-            return self._make("TPR", Fraction(0), "0", (), [*notes, "no rated game over the board"])
+            return self._make(
+                "TPR", Fraction(0), "0", (), [*notes, "no rated game over the board"] if explain else ()
+            )
         aro = _half_up(Fraction(sum(r for _, _, r in games), len(games)))
         score = sum((_RATED_GAME_SCORE[rec.result] for _, rec, _ in games), Fraction(0))
         p100 = _half_up(score * 100 / len(games))
         dp = _DP_TABLE[p100 - 50] if p100 >= 50 else -_DP_TABLE[50 - p100]
+        if not explain:
+            return self._make("TPR", Fraction(aro + dp), str(aro + dp), (), ())
         parts = [
             Contribution(
                 rnd,
@@ -820,7 +849,7 @@ class TournamentTiebreaks:
         )
         return self._make("TPR", Fraction(aro + dp), str(aro + dp), parts, notes)
 
-    def _koya(self, pid: int) -> TiebreakValue:
+    def _koya(self, pid: int, explain: bool = True) -> TiebreakValue:
         """KS (9.2): points scored against the opponents who finished on at least half the maximum score.
 
         The maximum is a win's points times the games a participant can play: the rounds, less the bye
@@ -836,6 +865,14 @@ class TournamentTiebreaks:
         if self.round_robin and n_players % 2 == 1 and n_players and self.rounds % n_players == 0:
             games -= self.rounds // n_players
         limit = self.scoring.win * games  # twice the limit, in half-points
+        if not explain:
+            own = sum(
+                e.own
+                for e in self.entries[pid]
+                if e.source in ("game", "forfeit") and 2 * self.total[e.opponent or 0] >= limit
+            )
+            value = Fraction(own, 2)
+            return self._make("KS", value, format_points(value), (), ())
         parts: list[Contribution] = []
         for e in self.entries[pid]:
             if e.source not in ("game", "forfeit"):
@@ -875,7 +912,9 @@ class TournamentTiebreaks:
                 out.setdefault(rec.opponent, []).append((rnd, h))
         return out
 
-    def direct_encounter(self, group: Sequence[int]) -> tuple[list[list[int]], dict[int, TiebreakValue]]:
+    def direct_encounter(
+        self, group: Sequence[int], *, explain: bool = True
+    ) -> tuple[list[list[int]], dict[int, TiebreakValue]]:
         """Order a tied group by direct encounter (C.07 Art. 6).
 
         Returns the group split into levels, best first (members of a level stay tied), and each member's
@@ -890,17 +929,20 @@ class TournamentTiebreaks:
         player has not played in the group. That player is removed and the rest are compared again; when
         nobody qualifies the rest stay tied. The explainer's "if the tied players all played each other" is
         6.2, and it is what the product uses by default (``direct_encounter="all-met"``); 6.3 is applied only
-        with ``direct_encounter="fide"``.
+        with ``direct_encounter="fide"``. With ``explain=False`` the values have no parts and no notes.
         """
         members = frozenset(group)
         if len(members) < 2:
-            alone = {
-                pid: self._make("DE", Fraction(0), "0.0", (), ["no tie left to break"]) for pid in members
-            }
+            note = ["no tie left to break"] if explain else []
+            alone = {pid: self._make("DE", Fraction(0), "0.0", (), note) for pid in members}
             return [list(members)], alone
         table = self._mini_table(members)
-        all_met = self._all_met(members)
         levels = self._de_levels(members)
+        if not explain:
+            return levels, {
+                pid: self._make("DE", table[pid], format_points(table[pid]), (), ()) for pid in group
+            }
+        all_met = self._all_met(members)
         names = ", ".join(self.label(m) for m in sorted(members, key=self.tpn_of))
         if len(levels) == 1:
             outcome = "direct encounter does not separate them"

@@ -10,11 +10,13 @@ from django.db.models import F, Prefetch
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from tournaments.api import serializers as s
 from tournaments.api.base import ApiView
 from tournaments.models import Board, Round, RoundBye
+from tournaments.public.responses import public_json
 from tournaments.public.selectors import (
     PUBLIC_PARTICIPANT_FIELDS,
     PUBLIC_ROUND_STATUSES,
@@ -94,4 +96,14 @@ class PublicStandingsView(PublicView):
     )
     def get(self, request, token: str):
         # The same cached ranking the standings pages show: one read path, one engine run per change.
-        return Response(s.StandingsOutput(standings_for_api(self.public_tournament(token))).data)
+        # The JSON itself (megabytes for a big field) is cached too, per standings version.
+        tournament = self.public_tournament(token)
+        if not isinstance(request.accepted_renderer, JSONRenderer):  # the browsable API
+            return Response(s.StandingsOutput(standings_for_api(tournament)).data)
+        return public_json(
+            request,
+            tournament,
+            name="api-standings",
+            build=lambda: JSONRenderer().render(s.StandingsOutput(standings_for_api(tournament)).data),
+            version=tournament.standings_version,
+        )

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from tournaments.models import Participant, Round, RoundBye, Tournament
 from tournaments.public.plain_words import plain_note
 from tournaments.public.selectors import BYE_SYMBOL, Entry, Snapshot
-from tournaments.public.standings import Standings
+from tournaments.public.standings import PageLink, Standings, page_links
 from tournaments.scores import format_points
 
 # --- crosstable ----------------------------------------------------------------------------------
@@ -37,15 +37,6 @@ class CrossRow:
 
 
 @dataclass(frozen=True, slots=True)
-class CrossPage:
-    """One page of a long wall chart, named by the places it holds."""
-
-    number: int
-    first: int
-    last: int
-
-
-@dataclass(frozen=True, slots=True)
 class Crosstable:
     round_numbers: list[int]
     rows: list[CrossRow]
@@ -55,7 +46,7 @@ class Crosstable:
     """Rank numbers heading the grid's columns (round robins)."""
     ranked_after: int | None = None
     """The round the places are from; later public rounds' results are in the cells and points."""
-    pages: list[CrossPage] = field(default_factory=list)
+    pages: list[PageLink] = field(default_factory=list)
     """Every page of the wall chart when it takes more than one (empty otherwise)."""
     page: int = 1
 
@@ -79,10 +70,7 @@ def crosstable_build(snapshot: Snapshot, standings: Standings, *, page: int = 1)
     if snapshot.tournament.format == Tournament.Format.ROUND_ROBIN:
         return _grid(snapshot, order, number_of, names, standings)
     size = CROSSTABLE_PAGE_ROWS
-    pages = [
-        CrossPage(index, first + 1, min(first + size, len(order)))
-        for index, first in enumerate(range(0, len(order), size), start=1)
-    ]
+    pages = page_links(len(order), size)
     page = min(page, len(pages)) if pages else 1
     round_numbers = [rnd.number for rnd in snapshot.rounds]
     rows = []

@@ -108,7 +108,47 @@ def public_render(
         return _headers(request, unchanged, None)
     htmx = bool(getattr(request, "htmx", False)) and partial is not None
     params = dict(params or {})
-    key = page_cache_key(tournament, name, htmx, params, version=version)
+    return _cached_answer(
+        request,
+        tournament,
+        key=page_cache_key(tournament, name, htmx, params, version=version),
+        build=lambda: _render(
+            request, tournament, template, partial if htmx else None, build, params, version
+        ).encode(),
+        content_type=content_type,
+        stale_key=_page_key_stem(tournament, name, htmx, params) + f":{tournament.status}",
+    )
+
+
+def public_json(
+    request: HttpRequest, tournament: Tournament, *, name: str, build: Callable[[], bytes], version: int
+) -> HttpResponse:
+    """JSON bytes of the public API through the pages' cache: gzipped once per ``version``, with
+    an ETag (a client asking again with ``If-None-Match`` gets a 304).
+
+    Never an older version: a client of the API asks for the data as it is now, so a request
+    that finds another one building waits for it (or builds it) instead.
+    """
+    return _cached_answer(
+        request,
+        tournament,
+        key=page_cache_key(tournament, name, False, {}, version=version),
+        build=build,
+        content_type="application/json",
+        stale_key=None,
+    )
+
+
+def _cached_answer(
+    request: HttpRequest,
+    tournament: Tournament,
+    *,
+    key: str,
+    build: Callable[[], bytes],
+    content_type: str,
+    stale_key: str | None,
+) -> HttpResponse:
+    """``build()``'s bytes, gzipped and cached under ``key``, answered gzipped or not, with the ETag."""
     # The key names the page and the version, so it is a fine validator: a phone reloading an
     # unchanged page gets a 304 after one query.
     etag = _etag(key)
@@ -120,17 +160,12 @@ def public_render(
     # "nothing yet" (None, then 204) so they pick the new one up on their next poll.
     built = single_flight(
         key,
-        lambda: (
-            etag,
-            _compress(
-                _render(request, tournament, template, partial if htmx else None, build, params, version)
-            ),
-        ),
+        lambda: (etag, _compress(build())),
         lock_seconds=BUILD_LOCK_SECONDS,
         wait_seconds=BUILD_WAIT_SECONDS,
         if_busy=(lambda: None) if is_poll(request) else None,
-        stale_key=_page_key_stem(tournament, name, htmx, params) + f":{tournament.status}",
-        background=not is_poll(request),
+        stale_key=stale_key,
+        background=stale_key is not None and not is_poll(request),
     )
     if built is None:
         return _headers(request, HttpResponse(status=204), None)
@@ -148,9 +183,9 @@ def _etag(key: str) -> str:
     return '"' + hashlib.sha256(key.encode()).hexdigest()[:32] + '"'
 
 
-def _compress(text: str) -> bytes:
+def _compress(content: bytes) -> bytes:
     # mtime=0: the same page compresses to the same bytes.
-    return gzip.compress(text.encode(), compresslevel=6, mtime=0)
+    return gzip.compress(content, compresslevel=6, mtime=0)
 
 
 def _accepts_gzip(request: HttpRequest) -> bool:

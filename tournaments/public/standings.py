@@ -11,6 +11,10 @@ change but a result in a round still in play) and :data:`STANDINGS_ALGORITHM`:
 * the breakdowns, which are most of the bulk (several MiB for a 1000-player open), in a few
   buckets by participant id, so one tapped value unpickles a few KiB, not the whole field.
 
+The ranking is computed without breakdowns (most of the engine's work in a big field); a
+bucket of breakdowns is computed when first wanted (a tapped value, a participant's page) with
+only that bucket's participants explained, and the public API computes every bucket at once.
+
 Everything else is worked out from a :class:`~tournaments.public.selectors.Snapshot`, so the
 number of queries does not grow with the tournament.
 """
@@ -39,6 +43,8 @@ already cached show the fixed standings at once."""
 COMPUTE_LOCK_SECONDS = 60
 COMPUTE_WAIT_SECONDS = 10.0
 BUCKETS = 32
+STANDINGS_PAGE_ROWS = 200
+"""Places a page of the public standings (a 5,000-player table in one page is 3 MB of HTML)."""
 """Breakdowns are cached in this many pieces (participant id modulo BUCKETS)."""
 
 
@@ -104,6 +110,23 @@ class Breakdown(_Pickled):
 
 
 @dataclass(frozen=True, slots=True)
+class PageLink:
+    """One page of a long table (the standings, the crosstable), named by the places it holds."""
+
+    number: int
+    first: int
+    last: int
+
+
+def page_links(count: int, size: int) -> list[PageLink]:
+    """The pages of ``count`` places, ``size`` a page."""
+    return [
+        PageLink(index, first + 1, min(first + size, count))
+        for index, first in enumerate(range(0, count, size), start=1)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
 class StandingRow:
     rank: int
     by_lot: bool
@@ -127,6 +150,9 @@ class Standings:
     problem: str = ""
     tell_apart: dict[int, str] = field(default_factory=dict)
     """participant id → what tells a namesake apart (the snapshot's)."""
+    pages: list[PageLink] = field(default_factory=list)
+    """Every page of the table when it takes more than one (empty otherwise)."""
+    page: int = 1
 
 
 def tiebreak_headings(tournament: Tournament) -> list[TiebreakHeading]:
@@ -163,8 +189,8 @@ def shown_value(row: EngineStandingRow, value: TiebreakValue) -> str:
     return value.display
 
 
-def _compute(tournament: Tournament) -> tuple[Ranking, dict[int, Breakdown]]:
-    """Run the engine's standings (four queries) and cache both shapes of the answer.
+def _compute(tournament: Tournament) -> Ranking:
+    """Run the engine's standings without breakdowns (four queries) and cache the ranking.
 
     The standings are those after the last round with every result in. A round still in play is
     left out on purpose: counting its missing results as unplayed rounds would move Buchholz and
@@ -172,47 +198,72 @@ def _compute(tournament: Tournament) -> tuple[Ranking, dict[int, Breakdown]]:
     participant's page as they come in.
     """
     try:
-        result: EngineStandings = standings_for_tournament(tournament)
+        result: EngineStandings = standings_for_tournament(tournament, breakdowns=False)
     except InvalidRequestError as exc:
         # A settings mistake must not take every public page down: they fall back to points.
         ranking = Ranking((), 0, str(exc))
         cache.set_many(_empty_buckets(tournament) | {_key(tournament, "ranking"): ranking}, CACHE_SECONDS)
-        return ranking, {}
-    rows, breakdowns = [], {}
+        return ranking
+    ranking = _ranking_from(tournament, result)
+    cache.set(_key(tournament, "ranking"), ranking, CACHE_SECONDS)
+    return ranking
+
+
+def _ranking_from(tournament: Tournament, result: EngineStandings) -> Ranking:
+    rows = []
     # Lots are drawn for the final standings only: until then players level on everything share
     # their place, untagged (after round 1 that is most of the field).
     final = result.rounds >= tournament.rounds_planned
     shared = shared_ranks(result)
     for row in result.rows:
-        points = _points(row)
-        values = tuple(shown_value(row, v) for v in row.tiebreaks)
         rows.append(
             RankedRow(
                 row.id,
                 row.rank if final else shared[row.id],
                 row.by_lot and final,
-                points,
-                values,
+                _points(row),
+                tuple(shown_value(row, v) for v in row.tiebreaks),
                 row.tpn,
                 row.name,
                 row.points_display,
                 row.withdrawn,
             )
         )
-        breakdowns[row.id] = Breakdown(
+    rows.sort(key=lambda row: (row.rank, row.pairing_number))  # players sharing a place: by number
+    return Ranking(tuple(rows), result.rounds, tiebreaks=result.tiebreaks, unplayed=result.unplayed)
+
+
+def _compute_breakdowns(tournament: Tournament, bucket: int | None = None) -> dict[int, Breakdown]:
+    """Run the engine's standings with the breakdowns of one bucket's participants (``None``: every
+    bucket) and cache them, and the ranking with them (the same answer: a participant's page,
+    which asks for both, runs the engine once)."""
+    buckets = _empty_buckets(tournament)
+    if bucket is not None:
+        buckets = {
+            key: value for key, value in buckets.items() if key == _key(tournament, f"breakdowns-{bucket}")
+        }
+    try:
+        result: EngineStandings = standings_for_tournament(
+            tournament, explained=None if bucket is None else (lambda pid: pid % BUCKETS == bucket)
+        )
+    except InvalidRequestError as exc:
+        cache.set_many(buckets | {_key(tournament, "ranking"): Ranking((), 0, str(exc))}, CACHE_SECONDS)
+        return {}
+    breakdowns = {
+        row.id: Breakdown(
             row.name,
             row.rank,
-            points,
+            _points(row),
             tuple(TiebreakCell(v.code, v.name, v.display, v.summary, tuple(v.notes)) for v in row.tiebreaks),
         )
-    rows.sort(key=lambda row: (row.rank, row.pairing_number))  # players sharing a place: by number
-    ranking = Ranking(tuple(rows), result.rounds, tiebreaks=result.tiebreaks, unplayed=result.unplayed)
+        for row in result.rows
+        if bucket is None or row.id % BUCKETS == bucket
+    }
     # Every bucket is stored, empty ones too, so asking for an unknown id is a cache hit, not a rerun.
-    buckets = _empty_buckets(tournament)
     for pid, breakdown in breakdowns.items():
         buckets[_key(tournament, f"breakdowns-{pid % BUCKETS}")][pid] = breakdown
-    cache.set_many({_key(tournament, "ranking"): ranking, **buckets}, CACHE_SECONDS)
-    return ranking, breakdowns
+    cache.set_many(buckets | {_key(tournament, "ranking"): _ranking_from(tournament, result)}, CACHE_SECONDS)
+    return breakdowns
 
 
 def _cached(tournament: Tournament, what: str) -> Any:
@@ -224,16 +275,14 @@ def _cached(tournament: Tournament, what: str) -> Any:
     """
 
     def compute() -> Any:
-        ranking, breakdowns = _compute(tournament)
         if what == "ranking":
-            return ranking
-        bucket = int(what.rsplit("-", 1)[1])
-        return {pid: b for pid, b in breakdowns.items() if pid % BUCKETS == bucket}
+            return _compute(tournament)
+        return _compute_breakdowns(tournament, int(what.rsplit("-", 1)[1]))
 
     return single_flight(
         _key(tournament, what),
         compute,
-        lock_key=_key(tournament, "computing"),
+        lock_key=_key(tournament, "computing" if what == "ranking" else "computing-breakdowns"),
         lock_seconds=COMPUTE_LOCK_SECONDS,
         wait_seconds=COMPUTE_WAIT_SECONDS,
         stores_itself=True,
@@ -251,12 +300,15 @@ def breakdown_cached(tournament: Tournament, participant_id: int) -> Breakdown |
 
 def all_breakdowns(tournament: Tournament) -> dict[int, Breakdown]:
     """Every participant's breakdown (the public API's full standings), from the same cache."""
-    ranking_cached(tournament)  # computes and stores every bucket on a miss
     keys = [_key(tournament, f"breakdowns-{bucket}") for bucket in range(BUCKETS)]
     found = cache.get_many(keys)
+    if len(found) < len(keys):
+        # One engine run for every bucket, not one per missing bucket. Concurrent readers of
+        # the public API wait for one another in public_json's single flight.
+        return _compute_breakdowns(tournament)
     merged: dict[int, Breakdown] = {}
-    for bucket, key in enumerate(keys):
-        merged.update(found[key] if key in found else _cached(tournament, f"breakdowns-{bucket}"))
+    for key in keys:
+        merged.update(found[key])
     return merged
 
 
@@ -295,10 +347,10 @@ def standings_for_api(tournament: Tournament) -> ApiStandings:
 
     Raises ``InvalidRequestError`` (the API answers 409) when the engine cannot rank the field.
     """
+    breakdowns = all_breakdowns(tournament)  # first: one engine run caches the ranking too
     ranking = ranking_cached(tournament)
     if ranking.problem:
         raise InvalidRequestError(ranking.problem)
-    breakdowns = all_breakdowns(tournament)
     rows = []
     for row in ranking.rows:
         cells = breakdowns[row.participant_id].cells if row.participant_id in breakdowns else ()
@@ -318,21 +370,43 @@ def standings_for_api(tournament: Tournament) -> ApiStandings:
     return ApiStandings(ranking.through_round, ranking.tiebreaks, ranking.unplayed, tuple(rows))
 
 
-def standings_build(snapshot: Snapshot, *, top: int | None = None) -> Standings:
+def standings_build(snapshot: Snapshot, *, top: int | None = None, page: int | None = None) -> Standings:
     """The public standings: the cached ranking joined with the snapshot's participants.
 
-    ``top`` keeps only the first places (the projector view).
+    ``top`` keeps only the first places (the projector view); ``page`` (from 1; past the end, the
+    last) keeps :data:`STANDINGS_PAGE_ROWS` places of a longer table and says which pages there are.
     """
     tournament = snapshot.tournament
     ranking = ranking_cached(tournament)
     if ranking.problem:
         return Standings([], _rows_by_points(snapshot)[:top], None, ranking.problem, snapshot.tell_apart)
+    ranked = [row for row in ranking.rows[:top] if row.participant_id in snapshot.participants]
+    pages: list[PageLink] = []
+    if page is not None and len(ranked) > STANDINGS_PAGE_ROWS:
+        pages = page_links(len(ranked), STANDINGS_PAGE_ROWS)
+        page = min(page, len(pages))
+        ranked = ranked[(page - 1) * STANDINGS_PAGE_ROWS : page * STANDINGS_PAGE_ROWS]
     rows = [
         StandingRow(row.rank, row.by_lot, snapshot.participants[row.participant_id], row.points, row.values)
-        for row in ranking.rows[:top]
-        if row.participant_id in snapshot.participants
+        for row in ranked
     ]
-    return Standings(tiebreak_headings(tournament), rows, ranking.through_round, "", snapshot.tell_apart)
+    return Standings(
+        tiebreak_headings(tournament),
+        rows,
+        ranking.through_round,
+        "",
+        snapshot.tell_apart,
+        pages,
+        page if pages and page else 1,
+    )
+
+
+def standings_page_of(tournament: Tournament, participant_id: int) -> int:
+    """The page of the public standings that holds ``participant_id`` (1 when not ranked)."""
+    for index, row in enumerate(ranking_cached(tournament).rows):
+        if row.participant_id == participant_id:
+            return index // STANDINGS_PAGE_ROWS + 1
+    return 1
 
 
 def _rows_by_points(snapshot: Snapshot) -> list[StandingRow]:

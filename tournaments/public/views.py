@@ -64,14 +64,16 @@ def pairings(request: HtmxHttpRequest, token: str, number: int | None = None) ->
 
 @require_safe
 def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """The standings; ``?top=N`` keeps the first N places (the projector shows the top of the table)."""
+    """The standings; ``?top=N`` keeps the first N places (the projector shows the top of the table),
+    and a big field comes a page of places at a time (``?page=N``)."""
     tournament = selectors.public_tournament_get(token=token)
     top = _top(request.GET.get("top"))
+    page = public_crosstable.crosstable_page(request.GET.get("page"))
 
     def build():
         snapshot = selectors.snapshot_shared(tournament=tournament)
         return {
-            "standings": public_standings.standings_build(snapshot, top=top),
+            "standings": public_standings.standings_build(snapshot, top=top, page=None if top else page),
             "top": top,
             "page": "standings",
         }
@@ -83,6 +85,7 @@ def standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
         partial="standings-table",
         build=build,
         name=f"standings-top-{top}",
+        params={"page": page} if page > 1 else None,
         version=tournament.standings_version,
     )
 
@@ -136,6 +139,7 @@ def participant(request: HtmxHttpRequest, token: str, participant_id: int) -> Ht
             "participant": person,
             "score": selectors.format_points(snapshot.score(person.id)),
             "standing": public_standings.breakdown_cached(tournament, person.id),
+            "standings_page": public_standings.standings_page_of(tournament, person.id),
             "through_round": public_standings.ranking_cached(tournament).through_round,
             "card": public_crosstable.participant_card(snapshot, person.id),
             "tell_apart": snapshot.tell_apart,

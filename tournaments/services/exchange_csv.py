@@ -64,7 +64,7 @@ def standings_csv(*, tournament: Tournament) -> str:
     header = ["rank", "pairing_number", "name", "rating", "points", *codes]
     if rounds == 0:
         return _write(header, [])
-    standings = standings_for_tournament(tournament, through_round=rounds)
+    standings = standings_for_tournament(tournament, through_round=rounds, breakdowns=False)
     people = {p.pk: p for p in Participant.objects.filter(tournament=tournament)}
     rows = []
     for row in standings.rows:

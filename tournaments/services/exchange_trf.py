@@ -147,7 +147,7 @@ def _ranks(tournament: Tournament, rounds: int) -> dict[int, int]:
     """
     if rounds == 0:
         return {}
-    return shared_ranks(standings_for_tournament(tournament, through_round=rounds))
+    return shared_ranks(standings_for_tournament(tournament, through_round=rounds, breakdowns=False))
 
 
 def _round_dates(tournament: Tournament, rounds: int) -> tuple[str, ...]:

@@ -66,3 +66,17 @@ def test_a_name_a_spreadsheet_would_run_as_a_formula_is_quoted(db):
 def test_an_unknown_export_is_refused(full_tournament):
     with pytest.raises(ValidationFailed, match="participants or standings"):
         csv_export(tournament=full_tournament, what="games")
+
+
+def test_the_exports_build_no_tiebreak_breakdown(full_tournament, monkeypatch):
+    from pairing.engine import tiebreaks
+    from tournaments.services.exchange_trf import trf_export
+
+    built = []
+    real = tiebreaks.Contribution
+    monkeypatch.setattr(tiebreaks, "Contribution", lambda *a, **k: built.append(1) or real(*a, **k))
+    csv_export(tournament=full_tournament, what="standings")
+    trf_export(tournament=full_tournament)
+    assert built == []
+    standings_for_tournament(full_tournament, through_round=4)
+    assert built  # the count above would see them

@@ -42,7 +42,8 @@ def test_direct_encounter_shows_a_dash_where_it_decided_nothing(client: Client, 
     assert after_round_one.tiebreak_codes[0] == "DE"
     body = client.get(public_url(after_round_one, "standings")).content.decode()
     de_cells = re.findall(
-        r'<tr data-p="\d+">(?:<td[^>]*>.*?</td>){3}<td class="num"><details><summary>([^<]*)</summary>', body
+        r'<tr data-p="\d+"[^>]*>(?:<td[^>]*>.*?</td>){3}<td class="num"><details><summary>([^<]*)</summary>',
+        body,
     )
     assert de_cells == ["–"] * 8
     rules = client.get(public_url(after_round_one, "rules")).content.decode()

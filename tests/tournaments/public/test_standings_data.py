@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gzip
+
 import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
@@ -15,23 +17,71 @@ from tournaments.public.standings import _key
 pytestmark = pytest.mark.django_db
 
 
-def test_the_engine_runs_once_per_change(running, monkeypatch, django_assert_num_queries):
-    calls = []
+def _count_engine_runs(monkeypatch) -> list[bool]:
+    """Whether each engine run built the breakdowns."""
+    runs: list[bool] = []
     real = public_standings.standings_for_tournament
-    monkeypatch.setattr(public_standings, "standings_for_tournament", lambda t: calls.append(t) or real(t))
+
+    def counted(tournament, breakdowns=True, explained=None):
+        runs.append(breakdowns)
+        return real(tournament, breakdowns=breakdowns, explained=explained)
+
+    monkeypatch.setattr(public_standings, "standings_for_tournament", counted)
+    return runs
+
+
+def test_the_engine_runs_once_per_change_for_the_ranking_and_once_per_bucket_of_breakdowns(
+    running, monkeypatch
+):
+    runs = _count_engine_runs(monkeypatch)
     pid = running.participants.first().id
     first = public_standings.ranking_cached(running)
+    assert runs == [False]  # the ranking alone builds no breakdown
     assert public_standings.breakdown_cached(running, pid).cell("BH") is not None
+    assert public_standings.breakdown_cached(running, pid).cell("SB") is not None
     assert public_standings.ranking_cached(running) == first
-    assert len(calls) == 1
+    assert runs == [False, True]
+    assert len(public_standings.all_breakdowns(running)) == 9  # every bucket in one run
+    assert len(public_standings.all_breakdowns(running)) == 9
+    assert public_standings.breakdown_cached(running, pid + 1) is not None
+    assert runs == [False, True, True]
     bump(running)
     public_standings.breakdown_cached(running, pid)
-    assert len(calls) == 2
+    assert runs == [False, True, True, True]
+
+
+def test_a_bucket_explains_only_its_own_participants(running, monkeypatch):
+    from pairing.engine import tiebreaks
+
+    explained = set()
+    real = tiebreaks.TournamentTiebreaks.value
+
+    def value(self, pid, code, *, explain=True):
+        if explain:
+            explained.add(pid)
+        return real(self, pid, code, explain=explain)
+
+    monkeypatch.setattr(tiebreaks.TournamentTiebreaks, "value", value)
+    pid = running.participants.first().id
+    public_standings.breakdown_cached(running, pid)
+    assert pid in explained
+    assert {p % public_standings.BUCKETS for p in explained} == {pid % public_standings.BUCKETS}
+
+
+def test_the_breakdowns_agree_with_the_ranking(running):
+    ranking = public_standings.ranking_cached(running)
+    breakdowns = public_standings.all_breakdowns(running)
+    assert {row.participant_id for row in ranking.rows} == set(breakdowns)
+    for row in ranking.rows:
+        cells = breakdowns[row.participant_id].cells
+        assert [c.value for c in cells if c.code != "DE"] == [
+            v for v, code in zip(row.values, ranking.tiebreaks, strict=True) if code != "DE"
+        ]
 
 
 def test_an_unknown_participant_does_not_rerun_the_engine(running, monkeypatch):
-    public_standings.ranking_cached(running)
-    monkeypatch.setattr(public_standings, "_compute", lambda t: pytest.fail("engine rerun"))
+    public_standings.all_breakdowns(running)
+    monkeypatch.setattr(public_standings, "_compute_breakdowns", lambda t: pytest.fail("engine rerun"))
     assert public_standings.breakdown_cached(running, 10**6) is None
 
 
@@ -94,10 +144,7 @@ def test_results_of_the_round_in_play_do_not_rerun_the_engine_and_its_last_one_d
     from pairing.adapters import standings_for_tournament
     from tournaments.services.results import result_record
 
-    calls = []
-    monkeypatch.setattr(
-        public_standings, "standings_for_tournament", lambda t: calls.append(t) or standings_for_tournament(t)
-    )
+    calls = _count_engine_runs(monkeypatch)
     boards = list(Board.objects.filter(round__tournament=running, round__number=3).order_by("number"))
     result_record(board=boards[0], user=arbiter, result="1-0", expected_version=boards[0].version)
     assert public_standings.ranking_cached(_refresh(running)).through_round == 2
@@ -129,11 +176,30 @@ def test_results_of_the_round_in_play_do_not_rerun_the_engine_and_its_last_one_d
 
 
 def test_a_new_standings_algorithm_shows_at_once_in_tournaments_already_cached(running, monkeypatch):
-    calls = []
-    real = public_standings.standings_for_tournament
-    monkeypatch.setattr(public_standings, "standings_for_tournament", lambda t: calls.append(t) or real(t))
+    calls = _count_engine_runs(monkeypatch)
     public_standings.ranking_cached(running)
     public_standings.ranking_cached(running)
     monkeypatch.setattr(public_standings, "STANDINGS_ALGORITHM", public_standings.STANDINGS_ALGORITHM + 1)
     public_standings.ranking_cached(running)
     assert len(calls) == 2
+
+
+def test_the_public_api_standings_json_is_built_once_per_standings_version(running, monkeypatch):
+    from tournaments.public import api as public_api
+
+    built = []
+    real = public_api.standings_for_api
+    monkeypatch.setattr(public_api, "standings_for_api", lambda t: built.append(t) or real(t))
+    api = APIClient()
+    path = f"/api/public/{running.public_token}/standings/"
+    first = api.get(path)
+    assert first["Content-Type"] == "application/json"
+    again = api.get(path, HTTP_ACCEPT_ENCODING="gzip")
+    assert again["Content-Encoding"] == "gzip"
+    assert gzip.decompress(again.content) == first.content
+    assert api.get(path, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    assert len(built) == 1
+    assert first.json()["through_round"] == 2 and len(first.json()["rows"]) == 9
+    bump(running)
+    assert api.get(path).json() == first.json()
+    assert len(built) == 2
