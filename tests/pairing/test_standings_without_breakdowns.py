@@ -67,23 +67,37 @@ def test_values_ranks_and_lots_are_the_same_without_breakdowns(
     assert all(not v.parts and not v.notes for row in bare.rows for v in row.tiebreaks)
 
 
-def test_no_breakdown_line_is_built_when_only_values_are_asked(monkeypatch: pytest.MonkeyPatch) -> None:
-    built = 0
+class LineCount:
+    """How many breakdown lines (``tiebreaks.Contribution``) were built since ``reset``."""
+
+    def __init__(self) -> None:
+        self.built = 0
+
+    def reset(self) -> None:
+        self.built = 0
+
+
+@pytest.fixture
+def lines(monkeypatch: pytest.MonkeyPatch) -> LineCount:
+    count = LineCount()
     real = tiebreaks.Contribution
 
     def counting(*args: Any, **kwargs: Any) -> tiebreaks.Contribution:
-        nonlocal built
-        built += 1
+        count.built += 1
         return real(*args, **kwargs)
 
     monkeypatch.setattr(tiebreaks, "Contribution", counting)
+    return count
+
+
+def test_no_breakdown_line_is_built_when_only_values_are_asked(lines: LineCount) -> None:
     request = StandingsRequest(random_swiss(3, 30, 5), 5, tiebreaks=EVERY_CODE)
 
     compute_standings(replace(request, breakdowns=False))
-    assert built == 0
+    assert lines.built == 0
 
     compute_standings(request)
-    assert built > 0
+    assert lines.built > 0
 
 
 @settings(max_examples=30, deadline=None)
@@ -108,19 +122,10 @@ def test_the_breakdowns_of_the_participants_asked_for_are_the_full_ones(
             assert all(not v.parts for v in row.tiebreaks if v.code != "DE")
 
 
-def test_only_the_participants_asked_for_get_breakdown_lines(monkeypatch: pytest.MonkeyPatch) -> None:
-    built = 0
-    real = tiebreaks.Contribution
-
-    def counting(*args: Any, **kwargs: Any) -> tiebreaks.Contribution:
-        nonlocal built
-        built += 1
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(tiebreaks, "Contribution", counting)
+def test_only_the_participants_asked_for_get_breakdown_lines(lines: LineCount) -> None:
     request = StandingsRequest(random_swiss(3, 30, 5), 5, tiebreaks=("BH", "SB", "PS"))
     compute_standings(request)
-    everyone = built
-    built = 0
+    everyone = lines.built
+    lines.reset()
     compute_standings(replace(request, explained=frozenset({1})))
-    assert 0 < built <= everyone // 30 + 1
+    assert 0 < lines.built <= everyone // 30 + 1
