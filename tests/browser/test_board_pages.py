@@ -77,7 +77,7 @@ def test_the_keyboard_goes_on_to_the_next_page(arbiter_page, live_server, paged_
     expect(page.locator("tr.board-row:focus")).to_have_attribute("data-board", "12")
     expect(page.locator("tr.board-row[data-board='11'] .result-value")).to_have_text("0-1")
     results = stored_results(paged_round)
-    assert all(results[n] == "1-0" for n in range(1, 11)) and results[11] == "0-1"
+    assert all(results[n] == "1-0" for n in range(1, 11)) and results[11] == "0-1", results
     assert results[12] == ""
 
 

@@ -177,6 +177,9 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
     ("tournaments:result", "POST"): Endpoint(
         ARBITRATE, w.PUBLISHED, lambda _: {"result": "1-0", "version": 0}
     ),
+    ("tournaments:round_result", "POST"): Endpoint(
+        ARBITRATE, w.PUBLISHED, lambda _: {"board": 1, "result": "1-0"}
+    ),
     ("public:regenerate", "POST"): Endpoint(ORGANISE, w.PUBLISHED),
     ("tournaments:tournament_import", "POST"): Endpoint(LOGIN, w.FINISHED, _trf_upload),
     ("tournaments:archive", "POST"): Endpoint(ORGANISE, w.PUBLISHED, lambda _: {"archived": "1"}),
