@@ -24,6 +24,7 @@ databases --cache-db and --broker-db. Ports: gunicorn --app-port, nginx --web-po
 from __future__ import annotations
 
 import argparse
+import collections
 import http.client
 import json
 import os
@@ -99,6 +100,7 @@ def build_event(args: argparse.Namespace) -> dict[str, object]:
     import django
 
     django.setup()
+    from django.conf import settings
     from django.contrib.auth import get_user_model
     from django.contrib.sessions.backends.db import SessionStore
     from django.core.management import call_command
@@ -125,7 +127,7 @@ def build_event(args: argparse.Namespace) -> dict[str, object]:
         TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.ARBITER)
         session = SessionStore()
         session["_auth_user_id"] = str(user.pk)
-        session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+        session["_auth_user_backend"] = settings.AUTHENTICATION_BACKENDS[0]  # as a login would
         session["_auth_user_hash"] = user.get_session_auth_hash()
         session.create()
         sessions.append(session.session_key)
@@ -390,7 +392,10 @@ def scenario_arbiters(args, event) -> tuple[float, list[float], int]:
         arbiter.join(30)
     elapsed = time.perf_counter() - started
     latencies = [x for a in arbiters for x in a.latencies]
-    return len(latencies) / elapsed, latencies, sum(len(a.errors) for a in arbiters)
+    errors = [e for a in arbiters for e in a.errors]
+    if errors:
+        print("refused entries, by answer:", dict(collections.Counter(errors).most_common(5)), flush=True)
+    return len(latencies) / elapsed, latencies, len(errors)
 
 
 def ms(value: float) -> str:
