@@ -5,9 +5,9 @@ queries (the view tests pin them), so templates never touch related managers.
   ``tournament_lists(user)`` splits off the archived ones.
 * ``staff_standings(tournament, through_round)``: the standings table, from the public site's
   cached ranking when it is the current one.
-* ``participant_rows(tournament)``: everyone in pairing-number order with their byes and score,
-  whether they were ever paired, and what tells namesakes apart (``namesake_labels``);
-  ``participant_page(tournament, page=, find=)``: one page of them, or of those a search finds.
+* ``participant_page(tournament, page=, find=)``: one page of the participants in pairing-number
+  order (or of those a search finds), each with byes and score, whether they were ever paired, and
+  what tells namesakes apart (``namesake_labels``).
 * ``upcoming_byes(tournament)``: requested byes and absences for rounds not yet published.
 * ``audit_page(tournament, round_number=, board=, page=)``: the audit log, filtered and paginated.
 * ``round_rows(tournament)``: every round with board and result counts.
@@ -24,6 +24,8 @@ queries (the view tests pin them), so templates never touch related managers.
 
 from __future__ import annotations
 
+import collections
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -204,13 +206,6 @@ def tournament_lists(user: Any) -> tuple[list[Tournament], list[Tournament]]:
     return [t for t in everything if t.archived_at is None], [t for t in everything if t.archived_at]
 
 
-def _scores(tournament: Tournament, through_round: int, people: list[Participant]) -> dict[int, int]:
-    """Half-points after ``through_round`` per participant (two queries)."""
-    histories = pairing_adapters.histories_for_tournament(tournament, through_round, participants=people)
-    scoring: Scoring = pairing_adapters.scoring_for(tournament)
-    return {pk: sum(scoring.points(r.result) for r in recs) for pk, recs in histories.items()}
-
-
 @dataclass
 class ParticipantRow:
     participant: Participant
@@ -266,12 +261,6 @@ def _participant_rows(
         )
         for p in people
     ]
-
-
-def participant_rows(tournament: Tournament) -> list[ParticipantRow]:
-    """Every participant in pairing-number order (see ``participant_page`` for the desk's list)."""
-    people = list(Participant.objects.filter(tournament=tournament).order_by("pairing_number", "name"))
-    return _participant_rows(tournament, people, people)
 
 
 def _finds(find: str) -> Any:
@@ -474,33 +463,31 @@ class RoundView:
         return self.every_board[-1].number if self.every_board else 0
 
 
-def _scores_of(tournament: Tournament, through_round: int, ids: set[int]) -> dict[int, int]:
-    """Half-points after ``through_round`` for the participants ``ids`` only, from their own games
-    and byes (two queries, and rows for these players alone: a page of a 5,000-player round
-    scores 200 players, not the field)."""
-    if through_round < 1 or not ids:
-        return dict.fromkeys(ids, 0)
+def _scores_of(tournament: Tournament, through_round: int, ids: Iterable[int] | None) -> dict[int, int]:
+    """Half-points after ``through_round`` for the participants ``ids`` (``None``: the whole field),
+    from their own games and byes (two queries, and rows for these players alone: a page of a
+    5,000-player round scores 200 players, not the field)."""
+    wanted = None if ids is None else set(ids)
+    if through_round < 1 or wanted == set():
+        return dict.fromkeys(wanted or (), 0)
     scoring: Scoring = pairing_adapters.scoring_for(tournament)
     codes: dict[tuple[int, int], Any] = {}
-    games = (
-        Board.objects.filter(round__tournament=tournament, round__number__lte=through_round)
-        .filter(Q(white_id__in=ids) | Q(black_id__in=ids))
-        .values_list("round__number", "white_id", "black_id", "result")
-    )
-    for number, white, black, result in games:
+    games = Board.objects.filter(round__tournament=tournament, round__number__lte=through_round)
+    byes = RoundBye.objects.filter(tournament=tournament, round_number__lte=through_round)
+    if wanted is not None:
+        games = games.filter(Q(white_id__in=wanted) | Q(black_id__in=wanted))
+        byes = byes.filter(participant_id__in=wanted)
+    for number, white, black, result in games.values_list("round__number", "white_id", "black_id", "result"):
         pair = pairing_adapters.board_result_codes(result)
         if pair is not None:
             codes[white, number], codes[black, number] = pair
-    byes = RoundBye.objects.filter(
-        tournament=tournament, round_number__lte=through_round, participant_id__in=ids
-    )
     for bye in byes:  # a bye stands for the round, like in the pairing's histories
         codes[bye.participant_id, bye.round_number] = pairing_adapters.bye_code(bye)
-    scores = dict.fromkeys(ids, 0)
+    scores: collections.Counter[int] = collections.Counter()
     for (pk, _), code in codes.items():
-        if pk in scores:
+        if wanted is None or pk in wanted:
             scores[pk] += scoring.points(code)
-    return scores
+    return {pk: scores[pk] for pk in wanted} if wanted is not None else dict(scores)
 
 
 def round_board_states(rnd: Round) -> list[Board]:
@@ -589,8 +576,7 @@ def board_rows_changed(
     )
     if not mine:
         return []
-    people = [p for b in mine for p in (b.white, b.black)]
-    scores = _scores(tournament, rnd.number - 1, people)
+    scores = _scores_of(tournament, rnd.number - 1, [pk for b in mine for pk in (b.white_id, b.black_id)])
     labels = namesakes_of(tournament)
     return [
         BoardRow(
@@ -627,7 +613,7 @@ def baku_table(tournament: Tournament, round_number: int) -> list[BakuRow]:
     if tournament.acceleration != Tournament.Acceleration.BAKU:
         return []
     people = list(Participant.objects.filter(tournament=tournament).order_by("pairing_number", "name"))
-    scores = _scores(tournament, round_number - 1, people)
+    scores = _scores_of(tournament, round_number - 1, None)
     ga = pairing_adapters.ga_participant_ids(tournament, people)
     vp = pairing_adapters.virtual_points(tournament, round_number, people)
     return [
@@ -645,8 +631,7 @@ def baku_table(tournament: Tournament, round_number: int) -> list[BakuRow]:
 def board_row(board: Board) -> BoardRow:
     """One board with both players' scores before its round (for re-rendering a single row)."""
     rnd = board.round
-    people = [board.white, board.black]  # loaded with the board; the round's tournament too
-    scores = _scores(rnd.tournament, rnd.number - 1, people)
+    scores = _scores_of(rnd.tournament, rnd.number - 1, (board.white_id, board.black_id))
     return _board_row(rnd, board, scores, namesakes_of(rnd.tournament_id))
 
 

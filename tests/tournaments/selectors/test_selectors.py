@@ -8,11 +8,11 @@ from tournaments.services.pairing_numbers import pairing_numbers_assign
 from tournaments.services.tournaments import tournament_create
 
 
-def test_participant_rows_carry_scores_and_byes(tournament, arbiter):
+def test_participant_page_rows_carry_scores_and_byes(tournament, arbiter):
     people = add_players(tournament, 5)
     bye_request(participant=people[0], round_number=2, kind="half", user=arbiter)
     play_round(pair_and_publish(tournament, arbiter), arbiter)
-    rows = selectors.participant_rows(tournament)
+    rows = list(selectors.participant_page(tournament).object_list)
     assert [r.participant.pairing_number for r in rows] == [1, 2, 3, 4, 5]
     assert sum(2 * float(r.score.replace("½", ".5") or 0) for r in rows) == 2 * (
         2 + 1
