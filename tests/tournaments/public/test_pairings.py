@@ -209,3 +209,28 @@ def test_baku_virtual_points_show_next_to_the_score_for_that_round_only(client: 
     assert "Accelerated round (Baku)" in html
     assert html.count('<span class="vp"') == 1 and ">+1</span>" in html
     assert 'class="vp"' not in client.get(public_url(running, "round", 2)).content.decode()
+
+
+def test_each_board_row_links_both_players_and_escapes_what_they_typed(client: Client, running):
+    """The rows are written by ``{% pairing_rows %}`` (issue 21: the template loop cost 120 ms per
+    rebuild of a 500-board round); the markup is the one the loop wrote."""
+    board = Board.objects.get(round__tournament=running, round__number=3, number=1)
+    white, black = board.white, board.black
+    white.name, white.rating = 'Ann <b>"O\'Hara"</b> & co', 0
+    white.save(update_fields=["name", "rating"])
+    black.name, black.rating = 'ANN <B>"O\'HARA"</B> & CO', 1850
+    black.save(update_fields=["name", "rating"])
+    bump(running)
+    html = client.get(public_url(running, "pairings")).content.decode()
+    row = html[html.index('<tr id="board-1">') : html.index("</tr>", html.index('<tr id="board-1">'))]
+    prefix = public_url(running, "participant", white.pk)[: -len(f"{white.pk}/")]
+    assert "<b>" not in row and "<B>" not in row
+    assert (
+        f'<td class="player white"><a href="{prefix}{white.pk}/">Ann &lt;b&gt;&quot;O&#x27;Hara&quot;&lt;/b&gt; '
+        f'&amp; co</a> <small class="muted namesake">(no. {white.pairing_number})</small> '
+        f'<span class="score" title="Score before the round">'
+    ) in row
+    assert 'class="rating' not in row.split('<td class="res">')[0]  # no rating, none shown
+    assert f'<span class="rating muted">1850</span></td>' in row
+    assert '<td class="res">–</td>' in row  # round 3 is being played
+    assert '<td class="bd num">1</td>' in row

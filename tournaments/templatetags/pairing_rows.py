@@ -1,0 +1,52 @@
+"""``{% pairing_rows pairing player_prefix %}``: the rows of a public pairing list, by board.
+
+Written in Python rather than as a template loop because the public pairings are rebuilt after
+every result entered: a 1,000-player round's 500 rows cost about 120 ms of CPU through the
+template language (each variable resolved, localised and escaped on its own), this markup a
+tenth of that. The markup is the one the loop wrote: the board number, each player linked to
+their page with the namesake label (``tournaments.namesakes``), the score before the round,
+Baku's virtual points, the rating, and the result ("–" while the game is on). Every value from
+the database goes through ``conditional_escape``.
+"""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
+
+register = template.Library()
+
+_VIRTUAL_TITLE = "Baku acceleration: virtual points that count for this pairing only, never in the standings"
+
+
+def _side(side, colour: str, prefix: str, labels: dict[int, str]) -> str:
+    person = side.participant
+    label = labels.get(person.id)
+    cell = [
+        f'<td class="player {colour}"><a href="{prefix}{person.id}/">{conditional_escape(person.name)}</a>',
+        f' <small class="muted namesake">({conditional_escape(label)})</small>' if label else "",
+        f' <span class="score" title="Score before the round">{conditional_escape(side.score_before)}</span>',
+        f'<span class="vp" title="{_VIRTUAL_TITLE}">+{conditional_escape(side.virtual)}</span>'
+        if side.virtual
+        else "",
+        f' <span class="rating muted">{int(person.rating)}</span>' if person.rating else "",
+        "</td>",
+    ]
+    return "".join(cell)
+
+
+@register.simple_tag
+def pairing_rows(pairing, player_prefix: str) -> SafeString:
+    prefix = conditional_escape(player_prefix)
+    labels = pairing.tell_apart or {}
+    rows = [
+        f'<tr id="board-{int(row.board)}">\n'
+        f'        <td class="bd num">{int(row.board)}</td>\n'
+        f"        {_side(row.white, 'white', prefix, labels)}\n"
+        f'        <td class="res">{conditional_escape(row.result or "–")}</td>\n'
+        f"        {_side(row.black, 'black', prefix, labels)}\n"
+        "      </tr>"
+        for row in pairing.rows
+    ]
+    return mark_safe("\n".join(rows))  # noqa: S308 (every value above is escaped)
