@@ -19,6 +19,7 @@ from tournaments.models import Board, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import require_organiser
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ValidationFailed
+from tournaments.services.locks import tournament_lock
 from tournaments.services.pairing_numbers import initial_order_key, pairing_numbers_assign
 from tournaments.services.versions import tournament_changed
 
@@ -36,7 +37,7 @@ def tournament_start(*, tournament: Tournament, user: Any) -> list[Round]:
     if tournament.format != Tournament.Format.ROUND_ROBIN:
         raise ValidationFailed("A Swiss starts when round 1 is paired.")
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        locked = tournament_lock(tournament.pk)
         if Round.objects.filter(tournament=locked).exists():
             raise ValidationFailed("The tournament has already started.")
         people = list(Participant.objects.filter(tournament=locked, status=Participant.Status.ACTIVE))

@@ -54,6 +54,7 @@ from tournaments import permissions
 from tournaments.models import Board, Round, RoundBye, Tournament
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ConflictError, ServiceUnavailable, ValidationFailed
+from tournaments.services.locks import tournament_lock
 from tournaments.services.pairing_numbers import pairing_numbers_assign
 from tournaments.services.versions import tournament_changed
 
@@ -234,7 +235,7 @@ def round_pair(*, tournament: Tournament, user: Any) -> Round:
             "A round robin is not paired round by round: start it, and every round is drawn up."
         )
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        locked = tournament_lock(tournament.pk)
         latest = Round.objects.filter(tournament=locked).order_by("-number").first()
         if latest is not None and pairing_is_stale(latest):
             latest = Round.objects.select_for_update().get(pk=latest.pk)
@@ -471,7 +472,7 @@ def round_publish(*, round: Round, user: Any) -> Round:  # noqa: A002 - the brie
     """Publish a draft: players see it and results can be entered."""
     require_arbiter(user, round.tournament)
     with transaction.atomic():
-        Tournament.objects.select_for_update().get(pk=round.tournament_id)
+        tournament_lock(round.tournament_id)
         rnd = locked_draft(round)
         blocking = [
             v for v in current_check(rnd) if v.rule in ("unavailable-paired", "not-paired", "paired-twice")
@@ -520,7 +521,7 @@ def round_delete(*, round: Round, user: Any) -> None:  # noqa: A002
     finds no round and does nothing); the previous round becomes the latest again."""
     require_arbiter(user, round.tournament)
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=round.tournament_id)
+        tournament = tournament_lock(round.tournament_id)
         rnd = locked_draft(round, allow_failed=True)
         boards = list(Board.objects.filter(round=rnd).values_list("number", "white_id", "black_id"))
         number = rnd.number
@@ -540,7 +541,7 @@ def round_repair(*, round: Round, user: Any) -> Round:  # noqa: A002
     request), a failed round, or one being paired (the old task, should it still run, does nothing)."""
     require_arbiter(user, round.tournament)
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=round.tournament_id)
+        tournament = tournament_lock(round.tournament_id)
         rnd = locked_draft(round, allow_failed=True)
         _clear_pairing(rnd)
         if rnd.number == 1:

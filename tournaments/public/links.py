@@ -9,6 +9,7 @@ from django.db import transaction
 from tournaments.models import Tournament, new_public_token
 from tournaments.permissions import require_organiser
 from tournaments.services.audit import audit_record
+from tournaments.services.locks import tournament_lock
 from tournaments.services.versions import tournament_changed
 
 
@@ -26,7 +27,7 @@ def public_token_regenerate(*, tournament: Tournament, user: Any) -> Tournament:
     """
     require_organiser(user, tournament, to="change its public link")
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        locked = tournament_lock(tournament.pk)
         old = locked.public_token
         locked.public_token = new_public_token()
         locked.save(update_fields=["public_token", "updated_at"])

@@ -19,6 +19,7 @@ from tournaments.models import Participant, Round, RoundBye, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ValidationFailed
+from tournaments.services.locks import tournament_lock
 from tournaments.services.registration import TO_CHANGE_PARTICIPANTS
 from tournaments.services.versions import tournament_changed
 
@@ -62,7 +63,7 @@ def _record_bye(
     tournament = participant.tournament
     require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        locked = tournament_lock(tournament.pk)
         p = Participant.objects.get(pk=participant.pk)
         _bye_checks(p, round_number, locked)
         points = 0
@@ -132,7 +133,7 @@ def bye_cancel(*, bye: RoundBye, user: Any) -> None:
     if bye.kind not in (RoundBye.Kind.HALF_POINT, RoundBye.Kind.ZERO_POINT, RoundBye.Kind.ABSENT):
         raise ValidationFailed("Only requested byes and absences can be cancelled.")
     with transaction.atomic():
-        Tournament.objects.select_for_update().get(pk=tournament.pk)
+        tournament_lock(tournament.pk)
         if Round.objects.filter(
             tournament=tournament,
             number=bye.round_number,

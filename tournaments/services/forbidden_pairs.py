@@ -26,6 +26,7 @@ from tournaments.models import Board, ForbiddenPair, Participant, Round, Tournam
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ConflictError, ValidationFailed
+from tournaments.services.locks import tournament_lock
 from tournaments.services.versions import tournament_changed
 
 MAX_REASON = 200
@@ -121,7 +122,7 @@ def forbidden_pair_add(
         )
     low, high = sorted((first, second), key=lambda p: p.pk)
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        locked = tournament_lock(tournament.pk)
         first_round = _clean_range(first_round, last_round, locked)
         latest = Round.objects.filter(tournament=locked).order_by("-number").first()
         open_round = latest is not None and latest.status in (
@@ -196,7 +197,7 @@ def forbidden_pair_remove(*, pair: ForbiddenPair, user: Any) -> None:
     tournament = pair.tournament
     require_arbiter(user, tournament, to="keep participants apart")
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        locked = tournament_lock(tournament.pk)
         current = (
             ForbiddenPair.objects.select_related("first", "second")
             .filter(pk=pair.pk, tournament=locked)

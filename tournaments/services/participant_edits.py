@@ -21,10 +21,11 @@ from typing import Any
 
 from django.db import transaction
 
-from tournaments.models import Participant, Tournament
+from tournaments.models import Participant
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ConflictError, ValidationFailed
+from tournaments.services.locks import tournament_lock
 from tournaments.services.pairing_numbers import moves_described, pairing_numbers_assign
 from tournaments.services.participant_state import paired_ids
 from tournaments.services.registration import (
@@ -57,7 +58,7 @@ def participant_update(*, participant: Participant, user: Any, **fields: Any) ->
     require_arbiter(user, participant.tournament, to=TO_CHANGE_PARTICIPANTS)
     refuse_unknown(fields)
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update().get(pk=participant.tournament_id)
+        locked = tournament_lock(participant.tournament_id)
         p = Participant.objects.select_for_update().get(pk=participant.pk, tournament=locked)
         current = {f: getattr(p, f) for f in Participant.EDITABLE_FIELDS}
         values, errors = clean_participant_fields({**current, **fields})
@@ -90,7 +91,7 @@ def participant_delete(*, participant: Participant, user: Any) -> str:
     """Delete an entry that was never paired; see the module docstring."""
     require_arbiter(user, participant.tournament, to=TO_CHANGE_PARTICIPANTS)
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update().get(pk=participant.tournament_id)
+        locked = tournament_lock(participant.tournament_id)
         p = Participant.objects.select_for_update().filter(pk=participant.pk, tournament=locked).first()
         if p is None:  # a double click: the first request deleted it while this one waited
             raise ConflictError(f"{participant.name} has just been deleted.")

@@ -19,6 +19,7 @@ from tournaments.models import Participant, Round, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ValidationFailed
+from tournaments.services.locks import tournament_lock
 from tournaments.services.pairing_numbers import pairing_numbers_assign
 from tournaments.services.registration import (
     DUPLICATE_FIELDS,
@@ -168,7 +169,7 @@ def participants_import_csv(*, tournament: Tournament, user: Any, text: str, com
     with transaction.atomic():
         # Lock first, then look again: a second copy of the same file committed at the same moment
         # waits here and then finds every name already registered.
-        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        locked = tournament_lock(tournament.pk)
         if Round.objects.filter(tournament=locked).exists():
             raise ValidationFailed("Round 1 was paired in the meantime; nothing was imported.")
         _mark_duplicates(preview, locked)

@@ -32,6 +32,7 @@ from tournaments.models import Participant, Round, RoundBye, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ValidationFailed
+from tournaments.services.locks import tournament_lock
 from tournaments.services.pairing_numbers import TITLE_ORDER, moves_described, pairing_number_insert
 from tournaments.services.participant_state import last_published_number, participant_snapshot
 from tournaments.services.versions import tournament_changed
@@ -161,7 +162,7 @@ def participant_register(*, tournament: Tournament, user: Any, **fields: Any) ->
         return late_entry(tournament=tournament, user=user, **fields)
     refuse_unknown(fields)
     with transaction.atomic():
-        Tournament.objects.select_for_update().get(pk=tournament.pk)
+        tournament_lock(tournament.pk)
         values = _new_participant_values(tournament, fields)
         participant = Participant.objects.create(tournament=tournament, **values)
         moves = pairing_number_insert(tournament, participant)
@@ -192,7 +193,7 @@ def late_entry(
         )
     refuse_unknown(fields)
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        locked = tournament_lock(tournament.pk)
         first_open = last_published_number(locked) + 1
         joined = first_open if joined_round is None else joined_round
         if joined < first_open:

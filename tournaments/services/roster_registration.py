@@ -32,6 +32,7 @@ from tournaments.models import Participant, Round, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import NotAllowedError, ValidationFailed
+from tournaments.services.locks import tournament_lock
 from tournaments.services.pairing_numbers import TITLE_ORDER, pairing_numbers_assign
 from tournaments.services.registration import TO_CHANGE_PARTICIPANTS, Registered, participant_register
 from tournaments.services.versions import tournament_changed
@@ -131,7 +132,7 @@ def ratings_refresh_from_roster(*, tournament: Tournament, user: Any) -> int:
     if tournament.club_id is None:
         raise ValidationFailed("This tournament belongs to no club, so it has no roster to refresh from.")
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        locked = tournament_lock(tournament.pk)
         if Round.objects.filter(tournament=locked).exists():
             raise ValidationFailed(
                 "Round 1 has been paired: ratings are frozen now, because they decided the pairing "

@@ -35,6 +35,7 @@ from tournaments.models import Round, Tournament, TournamentRole
 from tournaments.permissions import can_create_in_club, require_arbiter, require_organiser
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import NotAllowedError, ValidationFailed
+from tournaments.services.locks import tournament_lock
 from tournaments.services.versions import tournament_changed
 from tournaments.text import TextProblem, clean_line
 
@@ -221,7 +222,7 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
         raise ValidationFailed(f"Unknown tournament settings: {', '.join(sorted(unknown))}.")
     fields = clean_text_settings(fields)
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        locked = tournament_lock(tournament.pk)
         before = _snapshot(locked)
         if "tiebreaks" in fields and fields["tiebreaks"] is not None:
             fields["tiebreaks"] = ",".join(c.upper() for c in _codes(fields["tiebreaks"]))
@@ -270,7 +271,7 @@ def tiebreaks_change(*, tournament: Tournament, user: Any, codes: Any, reason: s
     if not clean:
         raise ValidationFailed("Choose at least one tie-break.", errors={"codes": ["Choose at least one."]})
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        locked = tournament_lock(tournament.pk)
         started = round_one_paired(locked)
         if started and not reason.strip():
             raise ValidationFailed(
@@ -307,7 +308,7 @@ def role_grant(*, tournament: Tournament, user: Any, username: str, role: str) -
     if target is None:
         raise ValidationFailed(f"There is no user called {username.strip()!r}: they need an account first.")
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        locked = tournament_lock(tournament.pk)
         existing = TournamentRole.objects.filter(tournament=locked, user=target).first()
         before = existing.role if existing else None
         if existing and existing.role == TournamentRole.Role.ORGANISER and role != existing.role:
@@ -338,7 +339,7 @@ def role_revoke(*, tournament: Tournament, user: Any, role_id: int) -> None:
     """Remove someone from the tournament's staff (organisers only; the last organiser stays)."""
     require_organiser(user, tournament, to="choose its staff")
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        locked = tournament_lock(tournament.pk)
         grant = TournamentRole.objects.select_related("user").filter(tournament=locked, pk=role_id).first()
         if grant is None:
             raise ValidationFailed("That person is not on this tournament's staff.")

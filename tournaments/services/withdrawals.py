@@ -25,6 +25,7 @@ from tournaments.models import AuditLog, Board, Participant, Round, RoundBye, To
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
 from tournaments.services.errors import ValidationFailed
+from tournaments.services.locks import tournament_lock
 from tournaments.services.participant_state import last_published_number, participant_snapshot
 from tournaments.services.registration import TO_CHANGE_PARTICIPANTS
 from tournaments.services.results import round_refresh_status
@@ -69,7 +70,7 @@ def participant_withdraw(
     tournament = participant.tournament
     require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        locked = tournament_lock(tournament.pk)
         p = Participant.objects.select_for_update().get(pk=participant.pk)
         if p.status == Participant.Status.WITHDRAWN:
             raise ValidationFailed(f"{p.name} has already withdrawn (from round {p.withdrawn_from_round}).")
@@ -171,7 +172,7 @@ def withdrawal_undo(*, participant: Participant, user: Any) -> Undone:
     tournament = participant.tournament
     require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        locked = tournament_lock(tournament.pk)
         p = Participant.objects.select_for_update().get(pk=participant.pk, tournament=locked)
         if p.status != Participant.Status.WITHDRAWN or p.withdrawn_from_round is None:
             raise ValidationFailed(f"{p.name} has not withdrawn.")

@@ -132,3 +132,19 @@ def test_players_cannot_report_a_result_from_their_phone_into_an_archived_tourna
     with pytest.raises(ArchivedError, match="archived"):
         report_submit(participant=board.white, board_id=board.pk, result="1-0")
     assert not ResultReport.objects.exists()
+
+
+@pytest.mark.parametrize("what", [w for w in WRITES if w != "import"])  # refused after round 1 anyway
+def test_a_write_racing_the_archive_is_refused_under_the_lock_and_changes_nothing(
+    swiss, arbiter, organiser, what
+):
+    """The permission check reads the tournament as the request found it; an archive committed
+    before the write takes the row lock must still refuse it (the lock reads the row again)."""
+    play_round(pair_and_publish(swiss, arbiter), arbiter)
+    as_the_request_found_it = Tournament.objects.get(pk=swiss.pk)
+    tournament_archive(tournament=swiss, user=organiser)  # another organiser, a moment later
+    archived = Tournament.objects.get(pk=swiss.pk)
+    before = _state(archived)
+    with pytest.raises(ArchivedError):
+        WRITES[what](as_the_request_found_it, organiser)
+    assert _state(archived) == before
