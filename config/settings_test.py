@@ -5,6 +5,9 @@ from .settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Sessions in the database whatever CACHE_URL says (production reads them from Redis when it is
+# set): the views' query-count pins count the session read.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 CELERY_TASK_ALWAYS_EAGER = True
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 PUBLIC_REBUILD_IN_BACKGROUND = (

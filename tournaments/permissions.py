@@ -45,7 +45,7 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q, QuerySet, Subquery
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 
 from clubs.models import Club, Membership
@@ -84,26 +84,33 @@ def role_of(user: Any, tournament: Tournament) -> str | None:
         return TournamentRole.Role.ORGANISER
     cache: dict[int, str | None] = user.__dict__.setdefault("_tournament_roles", {})
     if tournament.pk not in cache:
-        own = (
-            TournamentRole.objects.filter(tournament=tournament.pk, user=user.pk)
-            .order_by()
-            .values("role")[:1]
-        )
-        in_club = (
-            Membership.objects.filter(club=tournament.club_id, user=user.pk).order_by().values("role")[:1]
-        )
         row = (
             Tournament.objects.filter(pk=tournament.pk)
-            .annotate(own=Subquery(own), in_club=Subquery(in_club))
-            .values_list("own", "in_club")
+            .annotate(**_role_subqueries(user))
+            .values_list("own_role", "club_role")
             .order_by()
             .first()
         )
-        own_role, club_role_ = row if row else (None, None)
-        if tournament.club_id:  # the answer ``clubs.permissions.club_role`` would cache: spare its query
-            user.__dict__.setdefault("_club_roles", {})[tournament.club_id] = club_role_
-        cache[tournament.pk] = max(own_role, _FROM_CLUB_ROLE.get(club_role_), key=lambda role: _RANK[role])
+        _remember_roles(user, tournament, *(row or (None, None)))
     return cache[tournament.pk]
+
+
+def _role_subqueries(user: Any) -> dict[str, Subquery]:
+    """The user's own role in the tournament and their role in its club, as subqueries of a
+    tournament query (``own_role``, ``club_role``)."""
+    own = TournamentRole.objects.filter(tournament=OuterRef("pk"), user=user.pk).order_by().values("role")[:1]
+    in_club = Membership.objects.filter(club=OuterRef("club_id"), user=user.pk).order_by().values("role")[:1]
+    return {"own_role": Subquery(own), "club_role": Subquery(in_club)}
+
+
+def _remember_roles(user: Any, tournament: Tournament, own_role: str | None, club_role_: str | None) -> None:
+    """Cache on the user what ``role_of`` answers for the tournament (and what
+    ``clubs.permissions.club_role`` would for its club)."""
+    if tournament.club_id:
+        user.__dict__.setdefault("_club_roles", {})[tournament.club_id] = club_role_
+    user.__dict__.setdefault("_tournament_roles", {})[tournament.pk] = max(
+        own_role, _FROM_CLUB_ROLE.get(club_role_), key=lambda role: _RANK[role]
+    )
 
 
 def can_view_staff(user: Any, tournament: Tournament) -> bool:
@@ -183,10 +190,18 @@ def check_level(user: Any, tournament: Tournament, level: str) -> None:
 
 
 def tournament_for_user(user: Any, tournament_id: int, level: str = VIEW) -> Tournament:
+    """The tournament, with the user's role read by the same query, or ``Http404`` /
+    ``PermissionDenied`` (see ``check_level``)."""
+    tournaments = Tournament.objects.select_related("club")
+    signed_in = getattr(user, "is_authenticated", False) and not getattr(user, "is_superuser", False)
+    if signed_in:
+        tournaments = tournaments.annotate(**_role_subqueries(user))
     try:
-        tournament = Tournament.objects.select_related("club").get(pk=tournament_id)
+        tournament = tournaments.get(pk=tournament_id)
     except (Tournament.DoesNotExist, ValueError, TypeError):
         raise Http404("No such tournament") from None
+    if signed_in:
+        _remember_roles(user, tournament, tournament.own_role, tournament.club_role)
     check_level(user, tournament, level)
     return tournament
 

@@ -77,3 +77,26 @@ def test_bad_values_fail_loudly(monkeypatch):
         env_bool("SOME_FLAG", False)
     with pytest.raises(ImproperlyConfigured, match="not supported"):
         database_from_url("mysql://root@localhost/x")
+
+
+@pytest.mark.parametrize(
+    ("env", "engine"),
+    [
+        ({}, "django.contrib.sessions.backends.db"),  # the cache is a database table: no gain
+        ({"CACHE_URL": "redis://127.0.0.1:6379/0"}, "django.contrib.sessions.backends.cached_db"),
+    ],
+)
+def test_sessions_are_read_from_redis_when_the_cache_is_redis(env, engine):
+    """Issue 21: an arbiter's every request read its session from PostgreSQL."""
+    clean = {k: v for k, v in os.environ.items() if k != "CACHE_URL"}
+    code = "import config.settings as s; print(s.SESSION_ENGINE if hasattr(s, 'SESSION_ENGINE') else 'django.contrib.sessions.backends.db')"
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == engine

@@ -70,13 +70,13 @@ def test_the_round_page_reads_every_report_in_one_query(night, arbiter_client, d
     arbiter_client.get(page_url(night))  # the session, the caches: warm
     # A fixed number, whatever the reports: the page's own queries (every board light for the page
     # navigation, the page's boards, the namesakes, ...) and one read of the round's reports.
-    with django_assert_num_queries(12) as quiet:
+    with django_assert_num_queries(11) as quiet:
         arbiter_client.get(page_url(night))
     confirmed(night, 1)
     confirmed(night, 2, "0-1")
     board = night.board(3)
     report_submit(participant=board.white, board_id=board.pk, result="1/2-1/2")
-    with django_assert_num_queries(12) as busy:
+    with django_assert_num_queries(11) as busy:
         html = arbiter_client.get(page_url(night)).content.decode()
     assert html.count('data-key="a"') == 3
     reads = [q["sql"] for q in busy.captured_queries if "reports_resultreport" in q["sql"]]

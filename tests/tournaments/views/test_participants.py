@@ -23,7 +23,7 @@ def test_the_list_partial_has_a_fixed_number_of_queries(
 ):
     # 11, plus the forbidden pairs ("Keep apart"), plus who was paired (boards, byes: Delete or
     # Withdraw); the list is a page: everyone's names and numbers, then the page's participants
-    with django_assert_num_queries(15):
+    with django_assert_num_queries(14):
         response = htmx(arbiter_client, "get", page_url(tournament))
     body = response.content.decode()
     assert 'id="participant-list"' in body and "<html" not in body and body.count('id="participant-') == 9

@@ -27,7 +27,7 @@ def test_the_pairings_partial_is_the_table_only_in_a_fixed_number_of_queries(
 ):
     # 10 (every board light, for the page navigation and the counts; then the page's boards with
     # their players), one for every players' report of the round and one for the namesakes
-    with django_assert_num_queries(12):
+    with django_assert_num_queries(11):
         response = htmx(arbiter_client, "get", round_url(tournament))
     body = response.content.decode()
     assert response.status_code == 200 and 'id="pairings-table"' in body and "<html" not in body

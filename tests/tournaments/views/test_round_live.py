@@ -19,7 +19,7 @@ def test_nothing_changed_means_no_content(
     arbiter_client, tournament, published_round, django_assert_num_queries
 ):
     version = Tournament.objects.get(pk=tournament.pk).version
-    with django_assert_num_queries(5):  # session, user, tournament, role, the reports' stamp
+    with django_assert_num_queries(4):  # session, user, the tournament with the role, the reports' stamp
         response = htmx(arbiter_client, "get", live_url(tournament, version))
     assert response.status_code == 204
 
@@ -34,12 +34,12 @@ def test_another_arbiters_result_comes_as_its_row_alone(
     boards = list(Board.objects.filter(round=published_round).order_by("number"))
     result_record(board=boards[1], user=organiser, result="0-1", expected_version=0)
     result_record(board=boards[2], user=organiser, result="1-0", expected_version=0)
-    # session, user, tournament, role; the round; the changed boards (with their players); the
+    # session, user, the tournament with the role; the round; the changed boards (with their players); the
     # arbiter's right to enter results. Round 1: no past games to score (later rounds: two more
     # queries, for these players' games and byes only). The players' phone reports add three: the
     # round's report stamp, and its boards and reports for the counts that travel with every answer.
     # One more reads the namesakes (only the players whose name is shared), for their labels.
-    with django_assert_num_queries(11):
+    with django_assert_num_queries(10):
         response = htmx(arbiter_client, "get", live_url(tournament, version))
     body = response.content.decode()
     assert response.status_code == 200 and response["HX-Reswap"] == "none"

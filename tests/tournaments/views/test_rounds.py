@@ -18,7 +18,7 @@ def test_the_rounds_page_offers_the_next_pairing(arbiter_client, tournament, pla
 def test_the_rounds_partial_has_a_fixed_number_of_queries(
     arbiter_client, tournament, published_round, django_assert_num_queries
 ):
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(7):
         response = htmx(
             arbiter_client, "get", reverse("tournaments:rounds", kwargs={"tournament_id": tournament.pk})
         )
