@@ -339,16 +339,19 @@ def standings_for_tournament(
     through_round: int | None = None,
     breakdowns: bool = True,
     explained: Callable[[int], bool] | None = None,
+    loaded: tuple[list[Participant], dict[int, tuple[RoundRecord, ...]]] | None = None,
 ) -> Standings:
     """Standings after ``through_round`` (default: the last round with every result in).
 
     ``breakdowns=False`` when only values and ranks are wanted (exports, rankings): the same
     answer without the breakdown of each value, a fraction of the work in a big field.
     ``explained``: only the participants (pks) it says yes to get their values' breakdowns
-    (``None``: everyone).
+    (``None``: everyone). ``loaded``: every participant and their histories through
+    ``through_round``, when the caller has already read them (an export), so they are not read
+    twice.
     """
     with collector_paused():
-        return _standings(tournament, through_round, breakdowns, explained)
+        return _standings(tournament, through_round, breakdowns, explained, loaded)
 
 
 def _standings(
@@ -356,10 +359,14 @@ def _standings(
     through_round: int | None,
     breakdowns: bool,
     explained: Callable[[int], bool] | None,
+    loaded: tuple[list[Participant], dict[int, tuple[RoundRecord, ...]]] | None,
 ) -> Standings:
     rounds = last_complete_round(tournament) if through_round is None else through_round
-    people = list(Participant.objects.filter(tournament=tournament).order_by("pairing_number", "pk"))
-    histories = histories_for_tournament(tournament, rounds, participants=people)
+    if loaded is not None:
+        people, histories = loaded
+    else:
+        people = list(Participant.objects.filter(tournament=tournament).order_by("pairing_number", "pk"))
+        histories = histories_for_tournament(tournament, rounds, participants=people)
     participants = tuple(_engine_participant(p, histories[p.pk]) for p in people)
     withdrawn = frozenset(p.pk for p in people if p.status == Participant.Status.WITHDRAWN)
     return compute_standings(

@@ -22,7 +22,7 @@ from pairing.engine.trf import ForbiddenGroup, TrfBye, TrfPlayer, TrfTournament,
 from pairing.engine.types import Colour, RoundRecord
 from tournaments.models import ForbiddenPair, Participant, Round, Tournament
 from tournaments.services.errors import ValidationFailed
-from tournaments.services.exchange_records import tournament_records
+from tournaments.services.exchange_records import TournamentRecords, tournament_records
 
 TRF_VERSIONS = ("2026", "2016")
 
@@ -61,7 +61,7 @@ def tournament_to_trf(tournament: Tournament) -> TrfTournament:
     """Build the engine's view of a TRF file from the models."""
     data = tournament_records(tournament)
     ids = _trf_ids(data.participants)
-    ranks = _ranks(tournament, data.rounds)
+    ranks = _ranks(tournament, data)
     accelerations = baku_accelerations_for(tournament, data.participants)
     players = []
     for p in data.participants:
@@ -138,16 +138,23 @@ def _trf_ids(participants: list[Participant]) -> dict[int, int]:
     return ids
 
 
-def _ranks(tournament: Tournament, rounds: int) -> dict[int, int]:
+def _ranks(tournament: Tournament, data: TournamentRecords) -> dict[int, int]:
     """Participant pk -> rank after the complete rounds, from the standings service.
 
     Participants whom only the drawing of lots separated share the best rank of their group
     (TRF-2026 allows tied ranks): the lot is the app's own business, and it would not survive a
     round trip through another program.
     """
-    if rounds == 0:
+    if data.rounds == 0:
         return {}
-    return shared_ranks(standings_for_tournament(tournament, through_round=rounds, breakdowns=False))
+    return shared_ranks(
+        standings_for_tournament(
+            tournament,
+            through_round=data.rounds,
+            breakdowns=False,
+            loaded=(data.participants, data.records),  # read once for the records and the ranks
+        )
+    )
 
 
 def _round_dates(tournament: Tournament, rounds: int) -> tuple[str, ...]:
