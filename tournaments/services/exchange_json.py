@@ -67,7 +67,15 @@ RESTORED_WHILE_PAIRING = "The backup was made while this round was being paired;
 def json_export(*, tournament: Tournament) -> dict[str, Any]:
     """Everything needed to restore ``tournament`` elsewhere, as JSON-ready data."""
     participants = list(tournament.participants.order_by("pairing_number", "id"))
-    rounds = list(tournament.rounds.order_by("number").prefetch_related("boards"))
+    rounds = list(tournament.rounds.order_by("number"))
+    boards: dict[int, list[dict[str, Any]]] = {r.pk: [] for r in rounds}
+    rows = (
+        Board.objects.filter(round__tournament=tournament)
+        .order_by("round_id", "number")
+        .values_list("round_id", "white_id", "black_id", *BOARD_FIELDS)
+    )
+    for round_id, white, black, *values in rows:
+        boards[round_id].append({**model_data.dump_row(BOARD_FIELDS, values), "white": white, "black": black})
     byes = list(tournament.byes.order_by("round_number", "participant_id"))
     pairs = list(tournament.forbidden_pairs.order_by("first_id", "second_id", "first_round", "last_round"))
     return {
@@ -85,10 +93,7 @@ def json_export(*, tournament: Tournament) -> dict[str, Any]:
                 **model_data.dump(r, ROUND_FIELDS),
                 # Keyed by participant ref like everything else (the model keys by id, as text).
                 "scores_paired_on": dict(r.scores_paired_on or {}),
-                "boards": [
-                    {**model_data.dump(b, BOARD_FIELDS), "white": b.white_id, "black": b.black_id}
-                    for b in sorted(r.boards.all(), key=lambda b: b.number)
-                ],
+                "boards": boards[r.pk],
             }
             for r in rounds
         ],

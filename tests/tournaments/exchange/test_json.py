@@ -220,3 +220,22 @@ def test_bad_scores_paired_on_are_refused_with_the_path(full_tournament, organis
         json_import(data=doc, owner=organiser)
     assert "rounds[1].scores_paired_on" in caught.value.errors, caught.value.errors
     assert _counts() == before
+
+
+def test_the_boards_are_written_from_plain_rows_not_model_instances(full_tournament, monkeypatch):
+    """Issue 20: a 5,000-player backup built its 30,000 boards as model instances (0.6 s of its
+    1.1 s); the same JSON comes from plain rows."""
+    expected = [
+        {
+            "number": b.number,
+            "result": b.result,
+            "version": b.version,
+            "corrected_after_pairing": b.corrected_after_pairing,
+            "white": b.white_id,
+            "black": b.black_id,
+        }
+        for b in Board.objects.filter(round__tournament=full_tournament).order_by("round__number", "number")
+    ]
+    monkeypatch.setattr(Board, "from_db", classmethod(lambda *a: pytest.fail("a Board instance was built")))
+    exported = json_export(tournament=full_tournament)
+    assert [b for r in exported["rounds"] for b in r["boards"]] == expected
