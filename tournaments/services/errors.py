@@ -36,6 +36,12 @@ class NotAllowedError(ServiceError):
     http_status = 403
 
 
+class NotFoundError(ServiceError):
+    """What the request names does not exist (in this tournament)."""
+
+    http_status = 404
+
+
 class ConflictError(ServiceError):
     http_status = 409
 

@@ -1,6 +1,8 @@
 """Recording results.
 
-``result_record(*, board, user, result, expected_version) -> Board`` records one board's result:
+``result_record(*, board, user, result, expected_version) -> Board`` records one board's result
+(``result_record_by_id(*, tournament, board_id, ...)`` the same for a board the caller has not
+loaded, as the arbiter's page posts it: ``NotFoundError`` when it is not in the tournament):
 
 1. Lock the tournament row, then the board (``select_for_update``), and compare its ``version`` with
    ``expected_version``, the version the arbiter's page showed. A different version means someone
@@ -37,7 +39,13 @@ from pairing import adapters
 from tournaments.models import AuditLog, Board, Round, Tournament
 from tournaments.permissions import ARCHIVED, require_arbiter
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ArchivedError, ConfirmationNeeded, ConflictError, ValidationFailed
+from tournaments.services.errors import (
+    ArchivedError,
+    ConfirmationNeeded,
+    ConflictError,
+    NotFoundError,
+    ValidationFailed,
+)
 from tournaments.services.versions import tournament_changed
 
 RESULT_CODES = {choice.value for choice in Board.Result}
@@ -94,7 +102,32 @@ def _record_scores_paired_on(board: Board, later: list[Round], tournament: Tourn
 def result_record(
     *, board: Board, user: Any, result: str, expected_version: int, confirm_correction: bool = True
 ) -> Board:
-    """Record (or correct) a board's result; see the module docstring.
+    """Record (or correct) a board's result; see the module docstring. ``board`` gets the saved
+    result and versions too."""
+    locked = result_record_by_id(
+        tournament=board.round.tournament,
+        board_id=board.pk,
+        user=user,
+        result=result,
+        expected_version=expected_version,
+        confirm_correction=confirm_correction,
+    )
+    for name in ("result", "version", "changed_version", "updated_at", "corrected_after_pairing"):
+        setattr(board, name, getattr(locked, name))
+    return locked
+
+
+def result_record_by_id(
+    *,
+    tournament: Tournament,
+    board_id: int,
+    user: Any,
+    result: str,
+    expected_version: int,
+    confirm_correction: bool = True,
+) -> Board:
+    """``result_record`` for a board of ``tournament`` known by its id (the arbiter's page posts
+    nothing else): read once, under the lock. Returns the board with its round and players.
 
     Every arbiter of the tournament queues on its row lock, so the locked section is kept to one
     read of the tournament, one of the board (with its round, without the round's explanation, and
@@ -102,7 +135,6 @@ def result_record(
     board and one of the tournament, and the audit row; anything else only when it happens (a
     conflict, the round's last result).
     """
-    tournament = board.round.tournament
     require_arbiter(user, tournament, to="enter results")
     if result not in RESULT_CODES:
         raise ValidationFailed(
@@ -119,7 +151,7 @@ def result_record(
         )
         if archived_at is not None:  # archived since the permission check read the tournament
             raise ArchivedError(ARCHIVED)
-        locked = _board_locked(board.pk, swiss=tournament.format == Tournament.Format.SWISS)
+        locked = _board_locked(board_id, tournament.pk, swiss=tournament.format == Tournament.Format.SWISS)
         rnd = locked.round
         rnd.tournament = tournament
         if rnd.status not in (Round.Status.PUBLISHED, Round.Status.FINISHED):
@@ -196,15 +228,14 @@ def result_record(
                 "rounds_paired_on_old_result": [r.number for r in later],
             },
         )
-    for name in fields:
-        setattr(board, name, getattr(locked, name))
     return locked
 
 
-def _board_locked(board_id: int, *, swiss: bool) -> Board:
+def _board_locked(board_id: int, tournament_id: int, *, swiss: bool) -> Board:
     """The board, locked, with its round (not its explanation: a big round's is tens of KiB) and
     players, annotated with ``others_pending`` (another board of the round has no result) and
-    ``later_paired`` (a Swiss has paired a later round)."""
+    ``later_paired`` (a Swiss has paired a later round); ``NotFoundError`` if it is not a board
+    of the tournament."""
     later = (
         Exists(
             Round.objects.filter(
@@ -214,7 +245,7 @@ def _board_locked(board_id: int, *, swiss: bool) -> Board:
         if swiss
         else Value(False)
     )
-    return (
+    board = (
         Board.objects.select_for_update(of=("self",))
         .select_related("round", "white", "black")
         .defer("round__explanation", "round__error")
@@ -226,8 +257,12 @@ def _board_locked(board_id: int, *, swiss: bool) -> Board:
             ),
             later_paired=later,
         )
-        .get(pk=board_id)
+        .filter(pk=board_id, round__tournament_id=tournament_id)
+        .first()
     )
+    if board is None:
+        raise NotFoundError("There is no such board in this tournament.")
+    return board
 
 
 def _tournament_status(rnd: Round, rounds_planned: int) -> str:

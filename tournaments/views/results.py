@@ -10,7 +10,7 @@ row, as above."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 from django_htmx.http import trigger_client_event
@@ -19,41 +19,47 @@ from tournaments.forms import ResultForm, ResultSlipForm
 from tournaments.models import Board, Tournament
 from tournaments.permissions import ARBITRATE, staff_tournament
 from tournaments.selectors import board_row, round_get
-from tournaments.services.errors import ConfirmationNeeded, ConflictError, ServiceError
-from tournaments.services.results import result_record, result_record_slip
+from tournaments.services.errors import ConfirmationNeeded, ConflictError, NotFoundError, ServiceError
+from tournaments.services.results import result_record_by_id, result_record_slip
 from tournaments.views._helpers import back_to_board
 
 
 @require_POST
 @staff_tournament(ARBITRATE)
 def record(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpResponse:
-    board = get_object_or_404(
-        # The round's explanation (tens of KiB on a big round) is not needed to enter a result.
-        Board.objects.select_related("round", "white", "black").defer("round__explanation", "round__error"),
-        pk=board_id,
-        round__tournament=tournament,
-    )
-    board.round.tournament = tournament
     form = ResultForm(request.POST)
-    error, status, confirm = "", 200, ""
+    error, status, confirm, board = "", 200, "", None
     if not form.is_valid():
         error, status = "Choose a result.", 400
     else:
         try:
-            board = result_record(
-                board=board,
+            # The board is read once, locked, by the service (the flat-out path of a busy night).
+            board = result_record_by_id(
+                tournament=tournament,
+                board_id=board_id,
                 user=request.user,
                 result=form.cleaned_data["result"],
                 expected_version=form.cleaned_data["version"],
                 confirm_correction=request.POST.get("confirm") == "1",
             )
+        except NotFoundError:
+            raise Http404("No such board in this tournament.") from None
         except ConfirmationNeeded as exc:
             error, status, confirm = exc.message, 409, form.cleaned_data["result"]
         except ConflictError as exc:
             error, status = exc.message, 409
-            board.refresh_from_db()
         except ServiceError as exc:
             error, status = exc.message, 400
+    if board is None:  # not saved: the row as it stands
+        board = get_object_or_404(
+            # The round's explanation (tens of KiB on a big round) is not needed to show a row.
+            Board.objects.select_related("round", "white", "black").defer(
+                "round__explanation", "round__error"
+            ),
+            pk=board_id,
+            round__tournament=tournament,
+        )
+        board.round.tournament = tournament
     if not request.htmx:
         if confirm:
             context = {"tournament": tournament, "board": board, "result": confirm, "question": error}

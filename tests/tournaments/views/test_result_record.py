@@ -103,3 +103,43 @@ def test_a_stale_page_is_left_for_the_live_poll_to_refresh(arbiter_client, tourn
         data={"result": "1-0", "version": 0, "seen": seen},
     )
     assert 'id="live-version"' not in response.content.decode()
+
+
+def test_a_result_reads_its_board_once_under_the_lock(
+    arbiter_client, tournament, published_round, django_assert_num_queries
+):
+    """Issue 21 (eight arbiters flat out): every entry read its board before the service read it
+    again under the tournament's lock. Now: the session, the user, the tournament with the role;
+    the transaction (its savepoint here, the tournament locked, the board, two UPDATEs, the audit
+    row, the release); the row's namesakes (round 1: no earlier games to score)."""
+    boards = list(Board.objects.filter(round=published_round).order_by("number"))
+    htmx(arbiter_client, "post", result_url(tournament, boards[0]), data={"result": "1-0", "version": 0})
+    with django_assert_num_queries(11) as entry:
+        response = htmx(
+            arbiter_client, "post", result_url(tournament, boards[1]), data={"result": "0-1", "version": 0}
+        )
+    assert response["X-Result-Status"] == "200"
+    board_reads = [
+        q["sql"] for q in entry.captured_queries if q["sql"].startswith('SELECT "tournaments_board"')
+    ]
+    assert (
+        len(board_reads) == 1 and "FOR UPDATE" in board_reads[0] or "sqlite" in str(entry.connection.vendor)
+    )
+
+
+def test_a_board_of_another_tournament_is_not_found_and_nothing_is_written(
+    arbiter_client, tournament, published_round
+):
+    other = Board.objects.exclude(round__tournament=tournament).first()
+    if other is None:
+        from tests.tournaments.public.builders import build_tournament
+
+        stranger = Tournament.objects.create(name="Elsewhere", rounds_planned=3)
+        build_tournament(stranger, players=4, rounds=1, last_round_results=False)
+        other = Board.objects.filter(round__tournament=stranger).first()
+    response = htmx(
+        arbiter_client, "post", result_url(tournament, other), data={"result": "1-0", "version": 0}
+    )
+    assert response.status_code == 404
+    other.refresh_from_db()
+    assert other.result == ""
