@@ -152,19 +152,23 @@ def build_event(args: argparse.Namespace) -> dict[str, object]:
 
 
 def reset_round(args: argparse.Namespace, tournament_id: int) -> None:
-    """The last round back to "published, no result in" before each scenario."""
+    """The last round back to "published, no result in" before each scenario. As the app would,
+    the standings move on only if the round had been finished (until then they are those after
+    the round before, which clearing its results does not change)."""
     from django.db.models import F
 
     from tournaments.models import Board, Round, Tournament
 
+    finished = Round.objects.filter(
+        tournament_id=tournament_id, number=args.rounds, status=Round.Status.FINISHED
+    ).update(status=Round.Status.PUBLISHED)
     Board.objects.filter(round__tournament_id=tournament_id, round__number=args.rounds).update(
         result="", version=0, changed_version=0
     )
-    Round.objects.filter(tournament_id=tournament_id, number=args.rounds).update(
-        status=Round.Status.PUBLISHED
-    )
     Tournament.objects.filter(pk=tournament_id).update(
-        status=Tournament.Status.RUNNING, version=F("version") + 1, standings_version=F("version") + 1
+        status=Tournament.Status.RUNNING,
+        version=F("version") + 1,
+        **({"standings_version": F("version") + 1} if finished else {}),
     )
 
 
@@ -213,7 +217,7 @@ class Servers:
             template = template.replace("${" + name + "}", value)
         (nginx / "app.conf").write_text(template)
         self.nginx_conf.write_text(
-            f"""worker_processes 1;
+            f"""worker_processes auto;  # as the nginx image runs it: one per core
 pid {nginx}/nginx.pid;
 error_log {nginx}/error.log warn;
 events {{ worker_connections 1024; }}
@@ -271,6 +275,56 @@ def get(port: int, path: str) -> tuple[int, bytes]:
         return response.status, response.read()
     finally:
         conn.close()
+
+
+# --- where the CPU went --------------------------------------------------------------------------
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds() -> collections.Counter[str]:
+    """CPU seconds used so far by each party: gunicorn, PostgreSQL, nginx, wrk and this script
+    (its arbiter threads). Read from /proc; a process that exited meanwhile is not counted."""
+    used: collections.Counter[str] = collections.Counter()
+    me = os.getpid()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        comm = stat[stat.index("(") + 1 : stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2 :].split()
+        seconds = (int(fields[11]) + int(fields[12])) / TICK  # utime + stime
+        if int(entry.name) == me:
+            used["this script"] += seconds
+        elif b"gunicorn" in cmdline:
+            used["gunicorn"] += seconds
+        elif comm == "postgres":
+            used["PostgreSQL"] += seconds
+        elif comm == "nginx":
+            used["nginx"] += seconds
+        elif comm == "wrk":
+            used["wrk"] += seconds
+        elif comm == "redis-server":
+            used["Redis"] += seconds
+    return used
+
+
+def cpu_split(before: collections.Counter[str], after: collections.Counter[str], seconds: float) -> str:
+    """Each party's share of the machine's cores over the scenario, busiest first."""
+    cores = os.cpu_count() or 1
+    shares = {name: (after[name] - before[name]) / seconds for name in after}
+    return (
+        ", ".join(
+            f"{name} {share:.2f}"
+            for name, share in sorted(shares.items(), key=lambda x: -x[1])
+            if share >= 0.01
+        )
+        + f" (of {cores} cores)"
+    )
 
 
 # --- the clients -------------------------------------------------------------------------------
@@ -362,20 +416,50 @@ def run_wrk(
     return json.loads(line[5:])
 
 
-def scenario_viewers(args, event, pause_ms: int) -> tuple[dict[str, float], list[float], int]:
+def warm_up(args: argparse.Namespace, event: dict[str, object]) -> None:
+    """A server that has been up for a while: every gunicorn worker has imported the app, built
+    its templates and entered a result, and the pages viewers ask for have been built once.
+    Requests go to gunicorn directly, several at once, so each worker gets some."""
+    token, people = event["token"], event["people"]
+    assert isinstance(people, list)
+    paths = [f"/p/{token}/", f"/p/{token}/standings/"] + [f"/p/{token}/players/{p}/" for p in people[::5]]
+    threads = [
+        threading.Thread(target=lambda chunk=paths[i::8]: [get(args.app_port, p) for p in chunk])
+        for i in range(8)
+    ]
+    stop = threading.Event()
+    sessions = event["sessions"]
+    assert isinstance(sessions, list)
+    arbiters = [
+        Arbiter(args.app_port, event["tournament"], sessions[i], event["boards"][i::8][:5], 0.0, stop)
+        for i in range(len(sessions))
+    ]
+    for thread in [*threads, *arbiters]:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    time.sleep(1)
+    stop.set()
+    for arbiter in arbiters:
+        arbiter.join(30)
+
+
+def scenario_viewers(args, event, pause_ms: int) -> tuple[dict[str, float], list[float], int, str]:
     reset_round(args, event["tournament"])
     stop = threading.Event()
     arbiter = Arbiter(args.web_port, event["tournament"], event["sessions"][0], event["boards"], 1.0, stop)
+    before, started = cpu_seconds(), time.perf_counter()
     arbiter.start()
     try:
         figures = run_wrk(args, event, pause_ms, args.seconds)
     finally:
         stop.set()
         arbiter.join(30)
-    return figures, arbiter.latencies, len(arbiter.errors)
+    cpu = cpu_split(before, cpu_seconds(), time.perf_counter() - started)
+    return figures, arbiter.latencies, len(arbiter.errors), cpu
 
 
-def scenario_arbiters(args, event) -> tuple[float, list[float], int]:
+def scenario_arbiters(args, event) -> tuple[float, list[float], int, str]:
     reset_round(args, event["tournament"])
     stop = threading.Event()
     boards = event["boards"]
@@ -383,7 +467,7 @@ def scenario_arbiters(args, event) -> tuple[float, list[float], int]:
         Arbiter(args.web_port, event["tournament"], event["sessions"][i], boards[i::8], 0.0, stop)
         for i in range(8)
     ]
-    started = time.perf_counter()
+    before, started = cpu_seconds(), time.perf_counter()
     for arbiter in arbiters:
         arbiter.start()
     time.sleep(args.seconds)
@@ -391,11 +475,26 @@ def scenario_arbiters(args, event) -> tuple[float, list[float], int]:
     for arbiter in arbiters:
         arbiter.join(30)
     elapsed = time.perf_counter() - started
+    after = cpu_seconds()
     latencies = [x for a in arbiters for x in a.latencies]
     errors = [e for a in arbiters for e in a.errors]
     if errors:
         print("refused entries, by answer:", dict(collections.Counter(errors).most_common(5)), flush=True)
-    return len(latencies) / elapsed, latencies, len(errors)
+    per_result = ", ".join(
+        f"{name} {(after[name] - before[name]) / max(1, len(latencies)) * 1000:.1f}"
+        for name in ("gunicorn", "PostgreSQL", "nginx", "this script")
+    )
+    cpu = f"{cpu_split(before, after, elapsed)}; CPU ms per result: {per_result}"
+    return len(latencies) / elapsed, latencies, len(errors), cpu
+
+
+def cpu_probe() -> float:
+    """Seconds this machine takes for a fixed piece of pure Python now: the same code measured
+    here has varied by half between runs on a shared machine, and this says which kind of run
+    the figures come from."""
+    started = time.perf_counter()
+    sum(range(30_000_000))
+    return time.perf_counter() - started
 
 
 def ms(value: float) -> str:
@@ -423,6 +522,7 @@ def main() -> None:
     os.chmod(work, 0o755)
     env = environment(args, work / "static")
     os.environ.update(env)
+    probe_before = cpu_probe()
     event = build_event(args)
     from django.db import connection
 
@@ -430,12 +530,10 @@ def main() -> None:
     servers = Servers(args, env, work)
     try:
         servers.start()
-        # Warm each worker's imports and the standings once, as the first visitors would.
-        for path in (f"/p/{event['token']}/", f"/p/{event['token']}/standings/"):
-            get(args.web_port, path)
-        a_pages, a_results, a_errors = scenario_viewers(args, event, 5000)
-        b_pages, b_results, b_errors = scenario_viewers(args, event, 0)
-        c_rate, c_results, c_errors = scenario_arbiters(args, event)
+        warm_up(args, event)
+        a_pages, a_results, a_errors, a_cpu = scenario_viewers(args, event, 5000)
+        b_pages, b_results, b_errors, b_cpu = scenario_viewers(args, event, 0)
+        c_rate, c_results, c_errors, c_cpu = scenario_arbiters(args, event)
     finally:
         servers.stop()
         connection.close()
@@ -443,6 +541,7 @@ def main() -> None:
 
     load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
     print()
+    print(f"CPU probe (sum of 30 million integers): {probe_before:.2f} s before, {cpu_probe():.2f} s after")
     print(f"load average when done (1 / 5 / 15 min): {load} on {os.cpu_count()} cores")
     print(
         f"{args.players} players, {args.rounds} rounds, {args.viewers} viewers, {args.seconds} s a scenario, "
@@ -476,6 +575,10 @@ def main() -> None:
         f"{ms(statistics.median(c_results) if c_results else float('nan'))} / {ms(percentile(c_results, 95))} | "
         ">= 150 results/s, p95 < 100 ms |"
     )
+    print()
+    print("Busy cores by party during each scenario:")
+    for label, cpu in (("(a)", a_cpu), ("(b)", b_cpu), ("(c)", c_cpu)):
+        print(f"- {label} {cpu}")
 
 
 if __name__ == "__main__":
