@@ -357,7 +357,10 @@ _CONSISTENT = {
 
 
 @lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096)
 def _fraction(units: int, scale: int) -> Fraction:
+    """``units / scale`` (cached: Fractions never change, and a big field's breakdowns build
+    hundreds of thousands of the same few values; making each anew was a third of the work)."""
     return Fraction(units, scale)
 
 
