@@ -62,6 +62,14 @@ def _build(args):
     return user, tournament, people
 
 
+def cpu_probe() -> float:
+    """Seconds for a fixed piece of pure Python now: on a shared machine the same code has
+    measured half as fast from one hour to the next; this says which kind of hour it was."""
+    started = time.perf_counter()
+    sum(range(30_000_000))
+    return time.perf_counter() - started
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=5000)
@@ -73,6 +81,7 @@ def main() -> None:
     parser.add_argument("--only", metavar="TEXT", help="ask only the URLs of that kind or containing TEXT")
     parser.add_argument("--profile", metavar="N", type=int, default=0, help="print the N costliest functions")
     args = parser.parse_args()
+    probe = cpu_probe()
 
     if args.keep:
         os.environ["DATABASE_URL"] = f"sqlite:///{Path(args.keep).resolve()}"
@@ -148,6 +157,7 @@ def main() -> None:
             f"  HTTP {response.status_code}"
         )
     print(f"{slow} of them took a second or more of CPU")
+    print(f"CPU probe (sum of 30 million integers): {probe:.2f} s before, {cpu_probe():.2f} s after")
     if scratch is not None:
         connection.close()
         Path(scratch).unlink(missing_ok=True)
