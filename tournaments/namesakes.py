@@ -9,6 +9,8 @@ public pages and PDFs):
   public pages do not show (``Participant.PUBLIC_FIELDS``) and do not load.
 * ``namesakes_of(tournament, public=False)``: the same for a page that has not loaded the whole
   field, in one query (only the participants whose name is shared are read).
+* ``namesakes_among(tournament, people)``: the labels of a few participants only (a board's
+  two players after a result), in one query that reads only those who bear their names.
 """
 
 from __future__ import annotations
@@ -56,6 +58,24 @@ def namesakes_query(tournament: Tournament | int):
         .annotate(sharing=Window(Count("id"), partition_by=[Lower("name")]))
         .filter(sharing__gt=1)
     )
+
+
+def namesakes_among(tournament: Tournament | int, people: Iterable[Participant]) -> dict[int, str]:
+    """``namesakes_of`` restricted to ``people`` (staff labels): everyone bearing one of their
+    names is read, so each namesake group is whole and labelled as on the full list; nothing
+    else is (a result entry read and sorted the whole field's names for its two players)."""
+    names = {p.name.lower() for p in people}
+    if not names:
+        return {}
+    fields = ("id", "name", "club_name", "rating", "pairing_number", "fide_id")
+    bearers = (
+        Participant.objects.filter(tournament=tournament)
+        .annotate(lowered=Lower("name"))
+        .filter(lowered__in=names)
+        .only(*fields)
+    )
+    wanted = {p.pk for p in people}
+    return {pk: label for pk, label in namesake_labels(bearers).items() if pk in wanted}
 
 
 def namesakes_of(tournament: Tournament | int, *, public: bool = False) -> dict[int, str]:

@@ -43,7 +43,7 @@ from pairing.engine.types import Scoring
 from ratings.selectors import rated_player_search
 from ratings.text import search_key
 from tournaments.models import AuditLog, Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
-from tournaments.namesakes import namesake_labels, namesakes_of
+from tournaments.namesakes import namesake_labels, namesakes_among, namesakes_of
 from tournaments.permissions import visible_tournaments
 from tournaments.public.standings import ranking_cached, shown_value
 from tournaments.scores import format_points
@@ -577,7 +577,7 @@ def board_rows_changed(
     if not mine:
         return []
     scores = _scores_of(tournament, rnd.number - 1, [pk for b in mine for pk in (b.white_id, b.black_id)])
-    labels = namesakes_of(tournament)
+    labels = namesakes_among(tournament, [p for b in mine for p in (b.white, b.black)])
     return [
         BoardRow(
             b,
@@ -632,7 +632,7 @@ def board_row(board: Board) -> BoardRow:
     """One board with both players' scores before its round (for re-rendering a single row)."""
     rnd = board.round
     scores = _scores_of(rnd.tournament, rnd.number - 1, (board.white_id, board.black_id))
-    return _board_row(rnd, board, scores, namesakes_of(rnd.tournament_id))
+    return _board_row(rnd, board, scores, namesakes_among(rnd.tournament_id, (board.white, board.black)))
 
 
 TIEBREAK_NAMES = {info.code: info.name for info in TIEBREAKS}

@@ -50,3 +50,20 @@ def test_namesakes_ignore_case_and_other_tournaments(tournament, organiser):
     factories.ParticipantFactory(tournament=other, name="Ann Lee", club_name="York")
     labels = namesakes_of(tournament)
     assert sorted(labels.values()) == ["Hull", "York"]
+
+
+def test_the_labels_of_a_few_players_are_those_of_the_whole_list(tournament, django_assert_num_queries):
+    """Issue 21: the row redrawn after each result read the whole field's namesakes; now only
+    those bearing its two players' names, with the same labels."""
+    from tournaments.namesakes import namesakes_among
+
+    smiths = [
+        factories.ParticipantFactory(tournament=tournament, name=name, club_name=club)
+        for name, club in (("John Smith", "Hull"), ("john smith", "York"), ("JOHN SMITH", "Leeds"))
+    ]
+    lee = factories.ParticipantFactory(tournament=tournament, name="Ann Lee")
+    factories.ParticipantFactory(tournament=tournament, name="Bo Chen")
+    with django_assert_num_queries(1):
+        labels = namesakes_among(tournament, [smiths[1], lee])
+    assert labels == {smiths[1].pk: namesakes_of(tournament)[smiths[1].pk]} == {smiths[1].pk: "York"}
+    assert namesakes_among(tournament, []) == {}
