@@ -84,3 +84,30 @@ def test_the_hand_written_output_matches_the_declared_fields(event):
         assert list(StandingsOutput(table).data["rows"][0]) == list(by_fields["rows"][0])
     public = standings_for_api(event)
     assert StandingsOutput(public).data == serializers.Serializer.to_representation(StandingsOutput(), public)
+
+
+def test_the_standings_are_computed_once_per_change_not_per_request(event, organiser_api, monkeypatch):
+    """Issue 20: every call ran the engine (a second of CPU for 5,000 players, for anyone with a
+    role to repeat). Now the JSON is cached: the default standings per standings version, a
+    chosen round (which may be the one in play) per version of the tournament."""
+    from tournaments.api import views
+    from tournaments.models import Tournament
+    from tournaments.services.versions import tournament_changed
+
+    runs = []
+    real = views.standings_for_tournament
+    monkeypatch.setattr(views, "standings_for_tournament", lambda t, **kw: runs.append(kw) or real(t, **kw))
+    first = organiser_api.get(url(event))
+    assert organiser_api.get(url(event)).content == first.content
+    assert first["Content-Type"] == "application/json" and len(runs) == 1
+    organiser_api.get(url(event), {"round": 1})
+    organiser_api.get(url(event), {"round": 1})
+    assert len(runs) == 2
+    tournament_changed(event.pk, standings=False)  # a result in a round still in play
+    event = Tournament.objects.get(pk=event.pk)
+    organiser_api.get(url(event))
+    organiser_api.get(url(event), {"round": 1})
+    assert len(runs) == 3  # the chosen round again, the default standings not
+    tournament_changed(event.pk)  # a change the standings show
+    assert organiser_api.get(url(event)).json() == first.json()
+    assert len(runs) == 4
