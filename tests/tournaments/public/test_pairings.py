@@ -231,6 +231,6 @@ def test_each_board_row_links_both_players_and_escapes_what_they_typed(client: C
         f'<span class="score" title="Score before the round">'
     ) in row
     assert 'class="rating' not in row.split('<td class="res">')[0]  # no rating, none shown
-    assert f'<span class="rating muted">1850</span></td>' in row
+    assert '<span class="rating muted">1850</span></td>' in row
     assert '<td class="res">–</td>' in row  # round 3 is being played
     assert '<td class="bd num">1</td>' in row
