@@ -463,33 +463,32 @@ class TournamentTiebreaks:
         """Every game and forfeit must appear on both sides with results that fit together."""
         for pid, recs in self.records.items():
             for rnd, rec in enumerate(recs, start=1):
-                who = self._who(pid)
                 needs_opponent = rec.result.paired
                 if rec.opponent is None:
                     if needs_opponent:
                         raise InvalidRequestError(
-                            f"{who}, round {rnd}: result {rec.result.value!r} needs an opponent"
+                            f"{self._who(pid)}, round {rnd}: result {rec.result.value!r} needs an opponent"
                         )
                     continue
                 if not needs_opponent:
                     raise InvalidRequestError(
-                        f"{who}, round {rnd}: a bye or absence ({rec.result.value!r}) has no opponent"
+                        f"{self._who(pid)}, round {rnd}: a bye or absence ({rec.result.value!r}) has no opponent"
                     )
                 if rec.opponent == pid:
-                    raise InvalidRequestError(f"{who}, round {rnd}: paired against themselves")
+                    raise InvalidRequestError(f"{self._who(pid)}, round {rnd}: paired against themselves")
                 if rec.opponent not in self.records:
                     raise InvalidRequestError(
-                        f"{who}, round {rnd}: opponent {rec.opponent} is not a participant"
+                        f"{self._who(pid)}, round {rnd}: opponent {rec.opponent} is not a participant"
                     )
                 other = self.records[rec.opponent][rnd - 1]
                 if other.opponent != pid:
                     has = "no opponent" if other.opponent is None else f"opponent {other.opponent}"
                     raise InvalidRequestError(
-                        f"{who}, round {rnd}: the opponent, {self._who(rec.opponent)}, has {has} that round"
+                        f"{self._who(pid)}, round {rnd}: the opponent, {self._who(rec.opponent)}, has {has} that round"
                     )
                 if (rec.result, other.result) not in _CONSISTENT:
                     raise InvalidRequestError(
-                        f"round {rnd}: results {rec.result.value!r} for {who} and {other.result.value!r} "
+                        f"round {rnd}: results {rec.result.value!r} for {self._who(pid)} and {other.result.value!r} "
                         f"for {self._who(rec.opponent)} do not fit together"
                     )
 
