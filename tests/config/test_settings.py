@@ -15,14 +15,18 @@ from config.settings import database_from_url, env_bool
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def load_settings(**env: str) -> subprocess.CompletedProcess[str]:
-    """Import config.settings in a fresh interpreter with exactly these variables set."""
+SHOWN = "print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER, s.DEBUG)"
+
+
+def load_settings(*, show: str = SHOWN, **env: str) -> subprocess.CompletedProcess[str]:
+    """Import config.settings in a fresh interpreter with exactly these variables set, and run
+    ``show`` (the module is ``s``)."""
     clean = {
         k: v
         for k, v in os.environ.items()
-        if k not in ("DEBUG", "SECRET_KEY", "DATABASE_URL", "CELERY_BROKER_URL")
+        if k not in ("DEBUG", "SECRET_KEY", "DATABASE_URL", "CELERY_BROKER_URL", "CACHE_URL")
     }
-    code = "import config.settings as s; print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER, s.DEBUG)"
+    code = f"import config.settings as s; {show}"
     return subprocess.run(
         [sys.executable, "-c", code],
         cwd=ROOT,
@@ -88,15 +92,8 @@ def test_bad_values_fail_loudly(monkeypatch):
 )
 def test_sessions_are_read_from_redis_when_the_cache_is_redis(env, engine):
     """Issue 21: an arbiter's every request read its session from PostgreSQL."""
-    clean = {k: v for k, v in os.environ.items() if k != "CACHE_URL"}
-    code = "import config.settings as s; print(s.SESSION_ENGINE if hasattr(s, 'SESSION_ENGINE') else 'django.contrib.sessions.backends.db')"
-    out = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env={**clean, **env},
-        capture_output=True,
-        text=True,
-        check=False,
+    out = load_settings(
+        show="print(getattr(s, 'SESSION_ENGINE', 'django.contrib.sessions.backends.db'))", **env
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == engine
