@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -448,6 +448,9 @@ class TournamentTiebreaks:
         }
         self.adjusted: dict[int, int] = {pid: self._adjusted(pid) for pid in self.records}
         self.entries: dict[int, tuple[_Entry, ...]] = {pid: self._entries(pid) for pid in self.records}
+        self._uncut_parts: dict[tuple[int, bool], tuple[Contribution, ...]] = {}
+        """(participant, product) -> BH's or SB's breakdown lines before any cut: the same for
+        every modifier (BH, BH-C1, BH-M1, ...), so they are built once."""
 
     # ------------------------------------------------------------------ set-up
 
@@ -678,26 +681,30 @@ class TournamentTiebreaks:
         total = sum(v for i, v in enumerate(values) if i not in cut)
         if not explain:
             return self._make(code, _fraction(total, scale), _units(total, scale), (), ())
-        parts = []
-        for i, e in enumerate(entries):
-            detail = e.detail
-            if product:
-                detail = (detail + "; " if detail else "") + (
-                    f"{_pts(e.score)} x {_pts(e.own)} scored = {_units(values[i], scale)}"
-                )
-            parts.append(
-                Contribution(
-                    round=e.round,
-                    value=_fraction(values[i], scale),
-                    display=_units(values[i], scale),
-                    label=self._entry_label(e),
-                    source=e.source,
-                    opponent=e.opponent,
-                    cut=i in cut,
-                    detail=detail,
-                )
-            )
+        uncut = self._uncut_parts.get((pid, product))
+        if uncut is None:
+            uncut = tuple(self._part(e, values[i], scale, product) for i, e in enumerate(entries))
+            self._uncut_parts[pid, product] = uncut
+        parts = [replace(part, cut=True) if i in cut else part for i, part in enumerate(uncut)]
         return self._make(code, _fraction(total, scale), _units(total, scale), parts, notes)
+
+    def _part(self, e: _Entry, value: int, scale: int, product: bool) -> Contribution:
+        """One line of a BH (``product=False``) or SB breakdown, not cut."""
+        detail = e.detail
+        if product:
+            detail = (detail + "; " if detail else "") + (
+                f"{_pts(e.score)} x {_pts(e.own)} scored = {_units(value, scale)}"
+            )
+        return Contribution(
+            round=e.round,
+            value=_fraction(value, scale),
+            display=_units(value, scale),
+            label=self._entry_label(e),
+            source=e.source,
+            opponent=e.opponent,
+            cut=False,
+            detail=detail,
+        )
 
     def _cut_note(
         self,
