@@ -16,7 +16,13 @@ from __future__ import annotations
 
 from datetime import UTC, date
 
-from pairing.adapters import baku_accelerations_for, scoring_for, shared_ranks, standings_for_tournament
+from pairing.adapters import (
+    baku_accelerations_for,
+    collector_paused,
+    scoring_for,
+    shared_ranks,
+    standings_for_tournament,
+)
 from pairing.engine.errors import InvalidRequestError
 from pairing.engine.trf import ForbiddenGroup, TrfBye, TrfPlayer, TrfTournament, write_trf
 from pairing.engine.types import Colour, RoundRecord
@@ -52,7 +58,10 @@ def trf_export(*, tournament: Tournament, version: str = "2026") -> str:
             f"Unknown TRF version {version!r}: use 2026 or 2016.", errors={"version": ["Use 2026 or 2016."]}
         )
     try:
-        return write_trf(tournament_to_trf(tournament), version=version)
+        # A big field's file is built from hundreds of thousands of small objects kept alive
+        # together: the cyclic collector would walk them again at every few thousand allocations.
+        with collector_paused():
+            return write_trf(tournament_to_trf(tournament), version=version)
     except InvalidRequestError as exc:
         raise ValidationFailed(f"This tournament cannot be written as TRF: {exc}") from None
 

@@ -175,3 +175,19 @@ def test_the_export_reads_the_participants_and_their_games_once(full_tournament)
     assert sum('FROM "tournaments_participant"' in sql for sql in reads) == 1
     assert sum('FROM "tournaments_board"' in sql for sql in reads) == 1
     assert parse_trf(text).players  # and the ranks still come from the standings service
+
+
+def test_the_file_is_written_with_the_garbage_collector_paused(full_tournament, monkeypatch):
+    """Issue 20: a 5,000-player export spent half its 0.9 s in collections walking the records it
+    keeps alive; the collector is paused while the file is built, and back on after."""
+    import gc
+
+    from tournaments.services import exchange_trf
+
+    seen = []
+    real = exchange_trf.write_trf
+    monkeypatch.setattr(
+        exchange_trf, "write_trf", lambda *a, **kw: seen.append(gc.isenabled()) or real(*a, **kw)
+    )
+    assert trf_export(tournament=full_tournament).startswith("012")
+    assert seen == [False] and gc.isenabled()
