@@ -37,15 +37,10 @@ from django.db.models import Exists, OuterRef, Value
 
 from pairing import adapters
 from tournaments.models import AuditLog, Board, Round, Tournament
-from tournaments.permissions import ARCHIVED, require_arbiter
+from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import (
-    ArchivedError,
-    ConfirmationNeeded,
-    ConflictError,
-    NotFoundError,
-    ValidationFailed,
-)
+from tournaments.services.errors import ConfirmationNeeded, ConflictError, NotFoundError, ValidationFailed
+from tournaments.services.locks import tournament_lock
 from tournaments.services.versions import tournament_changed
 
 RESULT_CODES = {choice.value for choice in Board.Result}
@@ -143,14 +138,9 @@ def result_record_by_id(
     with transaction.atomic():
         # Tournament row first, like every other service (withdrawals and late entries lock the
         # tournament, then players); the board query locks only the board (``of=("self",)``).
-        version, status, rounds_planned, archived_at = (
-            Tournament.objects.select_for_update()
-            .filter(pk=tournament.pk)
-            .values_list("version", "status", "rounds_planned", "archived_at")
-            .get()
-        )
-        if archived_at is not None:  # archived since the permission check read the tournament
-            raise ArchivedError(ARCHIVED)
+        # ``tournament_lock`` also refuses a tournament archived since the permission check.
+        now = tournament_lock(tournament.pk)
+        version, status, rounds_planned = now.version, now.status, now.rounds_planned
         locked = _board_locked(board_id, tournament.pk, swiss=tournament.format == Tournament.Format.SWISS)
         rnd = locked.round
         rnd.tournament = tournament
