@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import gc
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -119,18 +119,26 @@ def histories_for_tournament(
     *,
     participants: list[Participant] | None = None,
     byes: list[RoundBye] | None = None,
+    ids: Iterable[int] | None = None,
 ) -> dict[int, tuple[RoundRecord, ...]]:
     """Round records 1..through_round for every participant (boards and byes: two queries, plus one
-    for the participants unless given)."""
-    people = (
-        participants if participants is not None else list(Participant.objects.filter(tournament=tournament))
-    )
-    records: dict[int, list[RoundRecord]] = {p.pk: [ZERO] * through_round for p in people}
-    if through_round < 1:
+    for the participants unless given). ``ids`` instead of ``participants``: those participants
+    only, from their own games and byes whatever their number (a page of a big round's boards)."""
+    if ids is not None:
+        pks = list(ids)
+    else:
+        people = (
+            participants
+            if participants is not None
+            else list(Participant.objects.filter(tournament=tournament))
+        )
+        pks = [p.pk for p in people]
+    records: dict[int, list[RoundRecord]] = {pk: [ZERO] * through_round for pk in pks}
+    if through_round < 1 or not records:
         return {pk: () for pk in records}
     boards = Board.objects.filter(round__tournament=tournament, round__number__lte=through_round)
-    few = participants is not None and len(records) <= FEW_PARTICIPANTS
-    if few:  # one row of the arbiters' table: their games only, not the whole event's
+    few = ids is not None or (participants is not None and len(records) <= FEW_PARTICIPANTS)
+    if few:  # a page or a row of the arbiters' table: their games only, not the whole event's
         boards = boards.filter(Q(white_id__in=records) | Q(black_id__in=records))
     boards = boards.values_list("round__number", "white_id", "black_id", "result")
     for number, white, black, result in boards:

@@ -24,7 +24,6 @@ queries (the view tests pin them), so templates never touch related managers.
 
 from __future__ import annotations
 
-import collections
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -463,31 +462,17 @@ class RoundView:
         return self.every_board[-1].number if self.every_board else 0
 
 
-def _scores_of(tournament: Tournament, through_round: int, ids: Iterable[int] | None) -> dict[int, int]:
-    """Half-points after ``through_round`` for the participants ``ids`` (``None``: the whole field),
-    from their own games and byes (two queries, and rows for these players alone: a page of a
-    5,000-player round scores 200 players, not the field)."""
-    wanted = None if ids is None else set(ids)
-    if through_round < 1 or wanted == set():
-        return dict.fromkeys(wanted or (), 0)
+def _points(tournament: Tournament, histories: dict[int, tuple[Any, ...]]) -> dict[int, int]:
+    """Half-points per participant of ``pairing_adapters.histories_for_tournament``'s records."""
     scoring: Scoring = pairing_adapters.scoring_for(tournament)
-    codes: dict[tuple[int, int], Any] = {}
-    games = Board.objects.filter(round__tournament=tournament, round__number__lte=through_round)
-    byes = RoundBye.objects.filter(tournament=tournament, round_number__lte=through_round)
-    if wanted is not None:
-        games = games.filter(Q(white_id__in=wanted) | Q(black_id__in=wanted))
-        byes = byes.filter(participant_id__in=wanted)
-    for number, white, black, result in games.values_list("round__number", "white_id", "black_id", "result"):
-        pair = pairing_adapters.board_result_codes(result)
-        if pair is not None:
-            codes[white, number], codes[black, number] = pair
-    for bye in byes:  # a bye stands for the round, like in the pairing's histories
-        codes[bye.participant_id, bye.round_number] = pairing_adapters.bye_code(bye)
-    scores: collections.Counter[int] = collections.Counter()
-    for (pk, _), code in codes.items():
-        if wanted is None or pk in wanted:
-            scores[pk] += scoring.points(code)
-    return {pk: scores[pk] for pk in wanted} if wanted is not None else dict(scores)
+    return {pk: sum(scoring.points(r.result) for r in recs) for pk, recs in histories.items()}
+
+
+def _scores_of(tournament: Tournament, through_round: int, ids: Iterable[int]) -> dict[int, int]:
+    """Half-points after ``through_round`` for the participants ``ids`` only, from their own games
+    and byes (two queries, and rows for these players alone: a page of a 5,000-player round
+    scores 200 players, not the field)."""
+    return _points(tournament, pairing_adapters.histories_for_tournament(tournament, through_round, ids=ids))
 
 
 def round_board_states(rnd: Round) -> list[Board]:
@@ -613,7 +598,10 @@ def baku_table(tournament: Tournament, round_number: int) -> list[BakuRow]:
     if tournament.acceleration != Tournament.Acceleration.BAKU:
         return []
     people = list(Participant.objects.filter(tournament=tournament).order_by("pairing_number", "name"))
-    scores = _scores_of(tournament, round_number - 1, None)
+    scores = _points(
+        tournament,
+        pairing_adapters.histories_for_tournament(tournament, round_number - 1, participants=people),
+    )
     ga = pairing_adapters.ga_participant_ids(tournament, people)
     vp = pairing_adapters.virtual_points(tournament, round_number, people)
     return [
