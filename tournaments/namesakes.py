@@ -23,6 +23,8 @@ from django.db.models.functions import Lower
 from tournaments.models import Participant, Tournament
 
 _STAFF_ORDER = (("club_name", "{}"), ("fide_id", "FIDE {}"), ("rating", "{}"))
+_FIELDS = ("id", "name", "club_name", "rating", "pairing_number")
+"""What the labels are made of (staff labels also read ``fide_id``)."""
 _PUBLIC_ORDER = (("club_name", "{}"), ("rating", "{}"))
 
 
@@ -67,12 +69,11 @@ def namesakes_among(tournament: Tournament | int, people: Iterable[Participant])
     names = {p.name.lower() for p in people}
     if not names:
         return {}
-    fields = ("id", "name", "club_name", "rating", "pairing_number", "fide_id")
     bearers = (
         Participant.objects.filter(tournament=tournament)
         .annotate(lowered=Lower("name"))
         .filter(lowered__in=names)
-        .only(*fields)
+        .only(*_FIELDS, "fide_id")
     )
     wanted = {p.pk for p in people}
     return {pk: label for pk, label in namesake_labels(bearers).items() if pk in wanted}
@@ -80,5 +81,5 @@ def namesakes_among(tournament: Tournament | int, people: Iterable[Participant])
 
 def namesakes_of(tournament: Tournament | int, *, public: bool = False) -> dict[int, str]:
     """``namesake_labels`` of the whole tournament, in one query."""
-    fields = ("id", "name", "club_name", "rating", "pairing_number", *(() if public else ("fide_id",)))
+    fields = (*_FIELDS, *(() if public else ("fide_id",)))
     return namesake_labels(namesakes_query(tournament).only(*fields), public=public)

@@ -15,6 +15,8 @@ from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
+from tournaments.templatetags.namesakes import namesake
+
 register = template.Library()
 
 _VIRTUAL_TITLE = "Baku acceleration: virtual points that count for this pairing only, never in the standings"
@@ -22,10 +24,9 @@ _VIRTUAL_TITLE = "Baku acceleration: virtual points that count for this pairing 
 
 def _side(side, colour: str, prefix: str, labels: dict[int, str]) -> str:
     person = side.participant
-    label = labels.get(person.id)
     cell = [
         f'<td class="player {colour}"><a href="{prefix}{person.id}/">{conditional_escape(person.name)}</a>',
-        f' <small class="muted namesake">({conditional_escape(label)})</small>' if label else "",
+        namesake(labels, person.id),
         f' <span class="score" title="Score before the round">{conditional_escape(side.score_before)}</span>',
         f'<span class="vp" title="{_VIRTUAL_TITLE}">+{conditional_escape(side.virtual)}</span>'
         if side.virtual
