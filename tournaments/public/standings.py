@@ -234,18 +234,15 @@ def _ranking_from(tournament: Tournament, result: EngineStandings) -> Ranking:
     return Ranking(tuple(rows), result.rounds, tiebreaks=result.tiebreaks, unplayed=result.unplayed)
 
 
-def _compute_breakdowns(tournament: Tournament, bucket: int | None = None) -> dict[int, Breakdown]:
-    """Run the engine's standings with the breakdowns of one bucket's participants (``None``: every
-    bucket) and cache them, and the ranking with them (the same answer: a participant's page,
-    which asks for both, runs the engine once)."""
-    buckets = _empty_buckets(tournament)
-    if bucket is not None:
-        buckets = {
-            key: value for key, value in buckets.items() if key == _key(tournament, f"breakdowns-{bucket}")
-        }
+def _compute_breakdowns(tournament: Tournament, bucket: int) -> dict[int, Breakdown]:
+    """Run the engine's standings with the breakdowns of one bucket's participants and cache
+    them, and the ranking with them (the same answer: a participant's page, which asks for both,
+    runs the engine once)."""
+    key = _key(tournament, f"breakdowns-{bucket}")
+    buckets: dict[str, dict[int, Breakdown]] = {key: {}}
     try:
         result: EngineStandings = standings_for_tournament(
-            tournament, explained=None if bucket is None else (lambda pid: pid % BUCKETS == bucket)
+            tournament, explained=lambda pid: pid % BUCKETS == bucket
         )
     except InvalidRequestError as exc:
         cache.set_many(buckets | {_key(tournament, "ranking"): Ranking((), 0, str(exc))}, CACHE_SECONDS)
@@ -258,11 +255,10 @@ def _compute_breakdowns(tournament: Tournament, bucket: int | None = None) -> di
             tuple(TiebreakCell(v.code, v.name, v.display, v.summary, tuple(v.notes)) for v in row.tiebreaks),
         )
         for row in result.rows
-        if bucket is None or row.id % BUCKETS == bucket
+        if row.id % BUCKETS == bucket
     }
-    # Every bucket is stored, empty ones too, so asking for an unknown id is a cache hit, not a rerun.
-    for pid, breakdown in breakdowns.items():
-        buckets[_key(tournament, f"breakdowns-{pid % BUCKETS}")][pid] = breakdown
+    # Stored even when empty, so asking for an unknown id is a cache hit, not a rerun.
+    buckets[key] = breakdowns
     cache.set_many(buckets | {_key(tournament, "ranking"): _ranking_from(tournament, result)}, CACHE_SECONDS)
     return breakdowns
 
