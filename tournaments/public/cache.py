@@ -52,14 +52,14 @@ def single_flight(
        up to ``wait_seconds`` for the other request's value, and build it here if it does not
        come (the other request failed, or is slow). The lock expires after ``lock_seconds`` so a
        crashed builder cannot block the value for long.
+    4. With ``background`` (and ``settings.PUBLIC_REBUILD_IN_BACKGROUND``), a miss that finds a
+       value under ``stale_key`` answers with it at once and builds the new one in a thread:
+       the request that happens to come first after a change does not wait for the rebuild.
+
     Builds run with the cyclic garbage collector paused (``collector_paused``): a big field's
     ranking, snapshot or JSON keeps hundreds of thousands of objects alive while it allocates
     more, and each collection that set off walked them all again (a third of the public API's
     standings at 5,000 players went to it).
-
-    4. With ``background`` (and ``settings.PUBLIC_REBUILD_IN_BACKGROUND``), a miss that finds a
-       value under ``stale_key`` answers with it at once and builds the new one in a thread:
-       the request that happens to come first after a change does not wait for the rebuild.
     """
     value = cache.get(key)
     if value is not None:
