@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from _machine import cpu_probe  # noqa: E402
 from _scratch_django import django_setup  # noqa: E402
 
 
@@ -60,14 +61,6 @@ def _build(args):
         f"({connection.vendor}, built in {built:.1f} s)"
     )
     return user, tournament, people
-
-
-def cpu_probe() -> float:
-    """Seconds for a fixed piece of pure Python now: on a shared machine the same code has
-    measured half as fast from one hour to the next; this says which kind of hour it was."""
-    started = time.perf_counter()
-    sum(range(30_000_000))
-    return time.perf_counter() - started
 
 
 def main() -> None:

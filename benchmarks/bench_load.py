@@ -40,6 +40,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).parent))
+
+from _machine import cpu_probe  # noqa: E402
+
 HOST = "127.0.0.1"
 LUA = Path(__file__).with_name("bench_load.lua")
 
@@ -486,15 +490,6 @@ def scenario_arbiters(args, event) -> tuple[float, list[float], int, str]:
     )
     cpu = f"{cpu_split(before, after, elapsed)}; CPU ms per result: {per_result}"
     return len(latencies) / elapsed, latencies, len(errors), cpu
-
-
-def cpu_probe() -> float:
-    """Seconds this machine takes for a fixed piece of pure Python now: the same code measured
-    here has varied by half between runs on a shared machine, and this says which kind of run
-    the figures come from."""
-    started = time.perf_counter()
-    sum(range(30_000_000))
-    return time.perf_counter() - started
 
 
 def ms(value: float) -> str:
