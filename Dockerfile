@@ -6,11 +6,13 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY config ./config
+COPY core ./core
 COPY tournaments ./tournaments
 COPY pairing ./pairing
 COPY accounts ./accounts
 COPY clubs ./clubs
 COPY ratings ./ratings
+COPY reports ./reports
 COPY templates ./templates
 COPY static ./static
 COPY manage.py ./

@@ -1,10 +1,11 @@
 """The one question sign-up asks about invitations: is this ``?invitation=<token>`` valid?
 
 In ``SIGNUP_MODE = "invitation"`` the sign-up page accepts only a visitor who came through an
-invitation link. The invitations themselves belong to the clubs app: it points the setting
-``SIGNUP_INVITATION_CHECK`` at its own function (dotted path) taking the token and answering a
-``SignupInvitation`` or ``None``. Without that setting no token is valid, so invitation mode
-then accepts nobody. The check must not consume the invitation: the clubs app's accept page does
+invitation link. The invitations themselves belong to a higher layer (the clubs app), which this
+module must not import: the clubs app registers its check here when Django starts
+(``ClubsConfig.ready`` calls :func:`invitation_check_register`). A check takes the token and answers
+a ``SignupInvitation`` or ``None``. With no check registered no token is valid, so invitation mode
+then accepts nobody. A check must not consume the invitation: the clubs app's accept page does
 that, after the new account has verified its address and logged in (``next_url``).
 """
 
@@ -12,9 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-
-from django.conf import settings
-from django.utils.module_loading import import_string
 
 
 @dataclass(frozen=True)
@@ -25,11 +23,28 @@ class SignupInvitation:
     """Where the first login goes on to, e.g. the invitation's accept page ("" for the home page)."""
 
 
+InvitationCheck = Callable[[str], SignupInvitation | None]
+_checks: list[InvitationCheck] = []
+
+
+def invitation_check_register(check: InvitationCheck) -> None:
+    """Add ``check`` to the checks sign-up asks (once, however often it is registered)."""
+    if check not in _checks:
+        _checks.append(check)
+
+
+def invitation_checks() -> list[InvitationCheck]:
+    """The registered checks, in the order they were registered (tests swap this list's content)."""
+    return _checks
+
+
 def signup_invitation(token: str) -> SignupInvitation | None:
     """The valid invitation with this token, or None (unknown, used, revoked, expired, empty)."""
     token = token.strip()
-    path = getattr(settings, "SIGNUP_INVITATION_CHECK", "")
-    if not token or not path:
+    if not token:
         return None
-    check: Callable[[str], SignupInvitation | None] = import_string(path)
-    return check(token)
+    for check in _checks:
+        found = check(token)
+        if found is not None:
+            return found
+    return None

@@ -23,8 +23,8 @@ from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from accounts.models import AccountEmail
 from accounts.selectors import email_taken
 from accounts.tokens import email_verification_token
-from tournaments.ratelimit import count_in_window
-from tournaments.services.errors import ValidationFailed
+from core.errors import ValidationFailed
+from core.ratelimit import count_in_window
 
 Link = Callable[[str], str]
 MAIL_WINDOW_SECONDS = 60 * 60

@@ -13,7 +13,7 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 from rest_framework.authtoken.models import Token
 
 from accounts.models import ApiToken
-from tournaments.services.errors import ValidationFailed
+from core.errors import ValidationFailed
 
 KEY_PREFIX = "cct_"
 """Marks our keys (``cct_`` + 43 URL-safe characters) apart from the older 40-hex DRF tokens."""

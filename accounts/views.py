@@ -20,9 +20,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts import registration, selectors, services
 from accounts.forms import LoginForm, ProfileForm, SignupForm, TokenCreateForm
 from accounts.invitations import SignupInvitation, signup_invitation
-from config.site import absolute_url
-from tournaments.auth_views import RateLimitedLoginView
-from tournaments.services.errors import ValidationFailed
+from accounts.login import RateLimitedLoginView
+from core.errors import ValidationFailed
+from core.site import absolute_url
 
 UNVERIFIED_SESSION_KEY = "accounts_unverified_user"
 """The account whose right password was refused for its unverified address: only it may ask for

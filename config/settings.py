@@ -283,9 +283,6 @@ SIGNUP_MODE = env_str("SIGNUP_MODE", "open" if DEBUG else "invitation")
 through a club's invitation link) or ``closed`` (accounts are made in the back office)."""
 if SIGNUP_MODE not in ("open", "invitation", "closed"):
     raise ImproperlyConfigured(f"SIGNUP_MODE must be open, invitation or closed, not {SIGNUP_MODE!r}")
-SIGNUP_INVITATION_CHECK = env_str("SIGNUP_INVITATION_CHECK", "clubs.selectors.signup_invitation_for_token")
-"""Dotted path of the function that says whether an invitation token is valid
-(``accounts.invitations``): by default the clubs app's invitations. Empty, invitation mode accepts nobody."""
 VERIFICATION_MAIL_LIMIT = env_int("VERIFICATION_MAIL_LIMIT", 3)
 """Verification mails an account may be sent per hour (sign-up's and "send the link again")."""
 

@@ -19,5 +19,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # test and every thread of the browser tests' live server, so two requests at once (a result
     # key and the live poll) collided ("cannot start a transaction within a transaction"). With a
     # file each thread has its own connection and SQLite's lock makes the second one wait.
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}  # noqa: F405
+    # TEST_DATABASE_NAME names another file, so that two runs in one checkout do not share one.
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": os.environ.get("TEST_DATABASE_NAME") or str(BASE_DIR / ".test-db.sqlite3")  # noqa: F405
+    }
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20  # noqa: F405

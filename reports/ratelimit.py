@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from tournaments.ratelimit import count_in_window
+from core.ratelimit import count_in_window
 
 WINDOW_SECONDS = 10 * 60
 DEFAULT_LIMITS = {"read": 300, "write": 30}

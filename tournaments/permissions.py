@@ -50,8 +50,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 
 from clubs.models import Club, Membership
 from clubs.permissions import club_role
+from core.errors import ArchivedError, NotAllowedError
 from tournaments.models import Tournament, TournamentRole
-from tournaments.services.errors import ArchivedError, NotAllowedError
 
 VIEW = "view"
 ARBITRATE = "arbitrate"

@@ -20,7 +20,7 @@ from clubs.services.clubs import (
     membership_role_change,
 )
 from clubs.services.errors import ClubError
-from clubs.views._helpers import report
+from core.views import report
 
 
 @require_GET

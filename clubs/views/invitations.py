@@ -19,9 +19,9 @@ from clubs.services.invitations import (
     invitation_decline,
     invitation_revoke,
 )
-from clubs.views._helpers import report
 from clubs.views.clubs import dashboard_context
-from config.site import absolute_url
+from core.site import absolute_url
+from core.views import report
 
 
 @require_POST

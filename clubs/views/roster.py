@@ -19,7 +19,7 @@ from clubs.services.roster import (
     roster_player_delete,
     roster_player_update,
 )
-from clubs.views._helpers import partial, report
+from core.views import partial, report
 from ratings.selectors import rated_player_search
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 
+from core.errors import ConflictError, ValidationFailed
 from pairing import adapters
 from pairing.engine.edits import edit_costs
 from pairing.engine.types import Board as EngineBoard
@@ -30,7 +31,6 @@ from pairing.services.swiss import (
 )
 from tournaments.models import Board, Participant, Round
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ConflictError, ValidationFailed
 from tournaments.services.versions import tournament_changed
 
 CHANGED_MEANWHILE = "Someone else changed this draft at the same moment; reload the page and check it."

@@ -14,11 +14,11 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from core.errors import ValidationFailed
 from pairing.engine.berger import berger_table, draw_pairing_numbers
 from tournaments.models import Board, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import require_organiser
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ValidationFailed
 from tournaments.services.locks import tournament_lock
 from tournaments.services.pairing_numbers import initial_order_key, pairing_numbers_assign
 from tournaments.services.versions import tournament_changed

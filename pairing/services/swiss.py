@@ -45,6 +45,7 @@ from django.db.models import Q
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
+from core.errors import ConflictError, ServiceUnavailable, ValidationFailed
 from pairing import adapters
 from pairing.engine.checks import check_pairing
 from pairing.engine.dutch import pair_round
@@ -53,7 +54,6 @@ from pairing.engine.types import PairingResult, Violation
 from tournaments import permissions
 from tournaments.models import Board, Round, RoundBye, Tournament
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ConflictError, ServiceUnavailable, ValidationFailed
 from tournaments.services.locks import tournament_lock
 from tournaments.services.pairing_numbers import pairing_numbers_assign
 from tournaments.services.versions import tournament_changed

@@ -6,6 +6,6 @@
 
 Every function checks the caller, writes in one transaction that locks the tournament row first
 and then the board (the order ``result_record`` uses, so the two never deadlock), records the step
-in the audit log, and raises ``tournaments.services.errors.ServiceError`` subclasses with a message
+in the audit log, and raises ``core.errors.ServiceError`` subclasses with a message
 for the person on the other side of the screen.
 """

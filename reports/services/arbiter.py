@@ -15,11 +15,11 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from core.errors import ConflictError, NotAllowedError, ServiceError, ValidationFailed
 from reports.models import ReportingSettings, ResultReport
 from tournaments.models import Board, Round, Tournament
 from tournaments.permissions import can_arbitrate, can_organise, require_not_archived
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ConflictError, NotAllowedError, ServiceError, ValidationFailed
 from tournaments.services.results import result_record
 
 

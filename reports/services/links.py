@@ -14,12 +14,12 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
 
+from core.errors import NotAllowedError, ValidationFailed
 from reports.models import ReportingLink
 from reports.tokens import token_hash, token_hint, token_new
 from tournaments.models import Participant, Tournament
 from tournaments.permissions import can_organise, require_not_archived
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import NotAllowedError, ValidationFailed
 
 
 @dataclass(frozen=True)

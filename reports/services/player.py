@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from core.errors import ArchivedError, ConflictError, NotAllowedError, ValidationFailed
 from reports.models import PLAYER_RESULTS, ReportingLink, ResultReport
 from reports.services.arbiter import auto_accept_if_enabled
 from tournaments.models import Board, Participant, Round, Tournament
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ArchivedError, ConflictError, NotAllowedError, ValidationFailed
 
 NOT_YOUR_BOARD = "You can only report the result of your own game."
 

@@ -17,6 +17,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
+from core.errors import ServiceError
 from reports import selectors
 from reports.forms import AcceptForm, OverrideForm, ReportingSettingsForm
 from reports.services.arbiter import (
@@ -28,7 +29,6 @@ from reports.services.arbiter import (
 from tournaments.models import Board, Round, Tournament
 from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_change, staff_tournament
 from tournaments.selectors import board_row
-from tournaments.services.errors import ServiceError
 
 PAGE = "reports/round.html"
 

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from core.errors import ServiceError
 from reports import selectors
 from reports.qr import qr_svg_inline
 from reports.services.links import (
@@ -24,7 +25,6 @@ from reports.services.links import (
 )
 from tournaments.models import Participant, Tournament
 from tournaments.permissions import ORGANISE, staff_tournament
-from tournaments.services.errors import ServiceError
 
 
 def _link_url(request: HttpRequest):

@@ -18,11 +18,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from core.errors import ServiceError
 from reports import ratelimit, selectors
 from reports.forms import PlayerResultForm
 from reports.models import ReportingLink
 from reports.services.player import report_confirm, report_dispute, report_submit
-from tournaments.services.errors import ServiceError
 
 PAGE = "reports/player.html"
 

@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 
+from accounts import invitations
 from accounts.invitations import SignupInvitation
 
 LINK = re.compile(r"https?://[^/\s]+(/accounts/verify/\S+/)")
@@ -146,9 +147,9 @@ def club_invitations(token: str) -> SignupInvitation | None:
 
 
 @pytest.mark.django_db
-def test_invitation_mode_needs_a_valid_invitation(client, settings):
+def test_invitation_mode_needs_a_valid_invitation(client, settings, monkeypatch):
     settings.SIGNUP_MODE = "invitation"
-    settings.SIGNUP_INVITATION_CHECK = "tests.accounts.test_signup.club_invitations"
+    monkeypatch.setattr(invitations, "_checks", [club_invitations])
     assert client.get(SIGNUP).status_code == 403
     assert client.post(SIGNUP, FORM).status_code == 403
     assert client.post(SIGNUP + "?invitation=guessed-token", FORM).status_code == 403
@@ -167,8 +168,9 @@ def test_invitation_mode_needs_a_valid_invitation(client, settings):
 
 
 @pytest.mark.django_db
-def test_invitation_mode_without_a_clubs_check_accepts_no_token(client, settings):
+def test_invitation_mode_without_a_clubs_check_accepts_no_token(client, settings, monkeypatch):
     settings.SIGNUP_MODE = "invitation"
+    monkeypatch.setattr(invitations, "_checks", [])
     assert client.post(SIGNUP + "?invitation=valid-invitation-token", FORM).status_code == 403
     assert not get_user_model().objects.filter(username="nina").exists()
 

@@ -35,7 +35,7 @@ def test_games_of_less_than_one_move_read_as_ordinary_results_and_mismatches_as_
 def test_the_collector_is_paused_for_overlapping_blocks_and_back_on_after_the_last():
     import gc
 
-    from pairing.adapters import collector_paused
+    from core.collector import collector_paused
 
     assert gc.isenabled()
     with collector_paused():
@@ -49,7 +49,7 @@ def test_the_collector_is_paused_for_overlapping_blocks_and_back_on_after_the_la
 def test_the_collector_stays_off_after_a_pause_if_it_was_off_before():
     import gc
 
-    from pairing.adapters import collector_paused
+    from core.collector import collector_paused
 
     gc.disable()
     try:

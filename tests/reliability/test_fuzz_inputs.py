@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
 from clubs.models import Club
+from core.errors import ServiceError
 from tests.security import world as w
 from tests.security.test_authorization_matrix import TOURNAMENT_FORM
 from tournaments.models import AuditLog, Board, Participant, Round, RoundBye, Tournament, TournamentRole
-from tournaments.services.errors import ServiceError
 from tournaments.services.exchange_json import json_export
 from tournaments.services.exchange_trf import trf_export
 from tournaments.services.participants_csv import participants_import_csv

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ValidationFailed
 from pairing.engine.errors import InvalidRequestError
 from pairing.engine.trf import TrfPlayer, TrfTournament, parse_trf, write_trf
 from tests.tournaments.api.conftest import token_client
 from tests.tournaments.exchange.builders import build_full_tournament
 from tournaments.models import Participant, Tournament
-from tournaments.services.errors import ValidationFailed
 from tournaments.services.exchange_json import json_export, json_import
 from tournaments.services.exchange_trf import trf_export
 from tournaments.services.registration import participant_register

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ValidationFailed
 from tests.security import world as w
 from tournaments.models import Participant, Round, Tournament
-from tournaments.services.errors import ValidationFailed
 from tournaments.services.exchange_json import json_export, json_import
 from tournaments.services.participants_csv import participants_import_csv
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ConflictError, NotAllowedError, ValidationFailed
 from reports.models import ReportingSettings, ResultReport
 from reports.services.arbiter import (
     report_accept,
@@ -13,7 +14,6 @@ from reports.services.arbiter import (
 )
 from reports.services.player import report_confirm, report_dispute, report_submit
 from tournaments.models import AuditLog, Board
-from tournaments.services.errors import ConflictError, NotAllowedError, ValidationFailed
 from tournaments.services.results import result_record
 
 pytestmark = pytest.mark.django_db

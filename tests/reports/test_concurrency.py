@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ServiceError
 from reports.models import ResultReport
 from reports.services.arbiter import report_accept
 from reports.services.player import report_confirm, report_submit
 from tests.reliability.test_concurrent_results import run_threads
 from tournaments.models import AuditLog, Board
-from tournaments.services.errors import ServiceError
 from tournaments.services.results import result_record
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core import mail
 
+from core.errors import NotAllowedError, ValidationFailed
 from reports.models import ReportingLink
 from reports.selectors import link_get
 from reports.services.links import (
@@ -16,7 +17,6 @@ from reports.services.links import (
 from reports.tokens import token_hash
 from tests import factories
 from tournaments.models import AuditLog, Participant
-from tournaments.services.errors import NotAllowedError, ValidationFailed
 
 pytestmark = pytest.mark.django_db
 

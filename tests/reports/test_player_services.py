@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ConflictError, NotAllowedError, ValidationFailed
 from reports.models import ResultReport
 from reports.services.arbiter import reporting_settings_update
 from reports.services.player import report_confirm, report_dispute, report_submit
 from tournaments.models import AuditLog, Board, Round, RoundBye
-from tournaments.services.errors import ConflictError, NotAllowedError, ValidationFailed
 from tournaments.services.results import result_record
 
 pytestmark = pytest.mark.django_db

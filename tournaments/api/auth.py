@@ -3,7 +3,7 @@
 The token endpoint takes a username and password and returns the user's token (created on first
 use). Failed attempts are limited per username and per client address, like the login page
 (``LOGIN_RATE_LIMIT`` failures in 15 minutes, counted together with the login page's: see
-``tournaments.ratelimit``), so the endpoint is no back door for guessing passwords.
+``accounts.ratelimit``), so the endpoint is no back door for guessing passwords.
 
 The documentation page is Swagger UI served from our own static files (drf-spectacular-sidecar),
 with its start-up script loaded from a URL rather than inlined, so it works under the
@@ -22,10 +22,10 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from accounts.ratelimit import login_failed, login_locked, login_succeeded
 from accounts.selectors import email_verified
 from tournaments.api.base import ApiView
 from tournaments.api.serializers import ErrorOutput, TokenOutput
-from tournaments.ratelimit import login_failed, login_locked, login_succeeded
 
 
 class ObtainTokenView(ApiView):

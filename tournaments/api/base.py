@@ -29,11 +29,11 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView, exception_handler
 
+from core.errors import ServiceError
 from pairing.engine.errors import PairingError
 from tournaments.api.serializers import ErrorOutput
 from tournaments.models import Tournament
 from tournaments.permissions import VIEW, tournament_for_user
-from tournaments.services.errors import ServiceError
 from tournaments.services.submissions import once
 
 

@@ -16,6 +16,8 @@ from rest_framework import status
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
+from core.cache import single_flight
+from core.errors import ValidationFailed
 from pairing.adapters import standings_for_tournament
 from pairing.services import round_robin, swiss
 from tournaments.api import serializers as s
@@ -31,7 +33,6 @@ from tournaments.api.base import (
 )
 from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import ARBITRATE, ORGANISE, visible_tournaments
-from tournaments.public.cache import single_flight
 from tournaments.public.standings import STANDINGS_ALGORITHM
 from tournaments.services import (
     byes,
@@ -42,7 +43,6 @@ from tournaments.services import (
     tournaments,
     withdrawals,
 )
-from tournaments.services.errors import ValidationFailed
 
 _BOARDS = (
     Board.objects.select_related("round", "white", "black")

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 
-from config.site import absolute_url
+from core.site import absolute_url
 from tournaments.public import pdf as public_pdf
 from tournaments.public import selectors
 from tournaments.public import standings as public_standings

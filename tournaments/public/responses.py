@@ -31,8 +31,8 @@ from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django_htmx.http import HttpResponseStopPolling
 
+from core.cache import single_flight
 from tournaments.models import Tournament
-from tournaments.public.cache import single_flight
 
 POLL_SECONDS = 5
 NO_INDEX = "noindex, nofollow"

@@ -9,11 +9,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from config.site import absolute_url
+from core.errors import NotAllowedError, ServiceError
+from core.site import absolute_url
 from tournaments.models import Tournament
 from tournaments.permissions import ORGANISE, VIEW, can_change, staff_tournament
 from tournaments.public.links import public_token_regenerate
-from tournaments.services.errors import NotAllowedError, ServiceError
 
 
 @require_GET

@@ -27,13 +27,13 @@ from typing import Any
 
 from django.core.cache import cache
 
+from core.cache import CACHE_SECONDS, single_flight
 from pairing.adapters import shared_ranks, standings_for_tournament
 from pairing.engine.errors import InvalidRequestError
 from pairing.engine.standings import StandingRow as EngineStandingRow
 from pairing.engine.standings import Standings as EngineStandings
 from pairing.engine.tiebreaks import TIEBREAKS, TiebreakValue
 from tournaments.models import Participant, Tournament
-from tournaments.public.cache import CACHE_SECONDS, single_flight
 from tournaments.public.selectors import Snapshot, kept
 from tournaments.scores import format_points
 

@@ -10,8 +10,8 @@ import csv
 import io
 from typing import Any
 
+from core.errors import ValidationFailed
 from tournaments.models import Participant, Tournament
-from tournaments.services.errors import ValidationFailed
 from tournaments.services.exchange_records import complete_rounds
 
 WHAT = ("participants", "standings")

@@ -31,6 +31,7 @@ from django.db.models import Model
 from django.utils import timezone
 
 from clubs.models import Club
+from core.errors import ValidationFailed
 from tournaments.models import (
     Board,
     ForbiddenPair,
@@ -43,7 +44,6 @@ from tournaments.models import (
 from tournaments.permissions import can_create_in_club
 from tournaments.services import backup_schema, model_data
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ValidationFailed
 from tournaments.services.tournaments import SETTING_FIELDS, TEXT_FIELDS, settings_errors
 from tournaments.text import TextProblem, clean_line
 

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from datetime import UTC, date
 
+from core.collector import collector_paused
+from core.errors import ValidationFailed
 from pairing.adapters import (
     baku_accelerations_for,
-    collector_paused,
     scoring_for,
     shared_ranks,
     standings_for_tournament,
@@ -27,7 +28,6 @@ from pairing.engine.errors import InvalidRequestError
 from pairing.engine.trf import ForbiddenGroup, TrfBye, TrfPlayer, TrfTournament, write_trf
 from pairing.engine.types import Colour, RoundRecord
 from tournaments.models import ForbiddenPair, Participant, Round, Tournament
-from tournaments.services.errors import ValidationFailed
 from tournaments.services.exchange_records import TournamentRecords, tournament_records
 
 TRF_VERSIONS = ("2026", "2016")

@@ -23,6 +23,7 @@ from itertools import combinations
 
 from django.db import transaction
 
+from core.errors import ValidationFailed
 from pairing.adapters import board_result_from_codes
 from pairing.engine.errors import InvalidRequestError, TrfError
 from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, validate_tiebreaks
@@ -38,7 +39,6 @@ from tournaments.models import (
     TournamentRole,
 )
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ValidationFailed
 from tournaments.services.exchange_trf import TRF_TO_TITLE
 from tournaments.services.tournaments import SETTING_FIELDS, settings_errors
 from tournaments.text import TextProblem, clean_line

@@ -22,10 +22,10 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
+from core.errors import ConflictError, ValidationFailed
 from tournaments.models import Board, ForbiddenPair, Participant, Round, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ConflictError, ValidationFailed
 from tournaments.services.locks import tournament_lock
 from tournaments.services.versions import tournament_changed
 

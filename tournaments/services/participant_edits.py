@@ -21,10 +21,10 @@ from typing import Any
 
 from django.db import transaction
 
+from core.errors import ConflictError, ValidationFailed
 from tournaments.models import Participant
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ConflictError, ValidationFailed
 from tournaments.services.locks import tournament_lock
 from tournaments.services.pairing_numbers import moves_described, pairing_numbers_assign
 from tournaments.services.participant_state import paired_ids

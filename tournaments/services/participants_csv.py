@@ -15,10 +15,10 @@ from typing import Any
 
 from django.db import transaction
 
+from core.errors import ValidationFailed
 from tournaments.models import Participant, Round, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ValidationFailed
 from tournaments.services.locks import tournament_lock
 from tournaments.services.pairing_numbers import pairing_numbers_assign
 from tournaments.services.registration import (

@@ -28,10 +28,10 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 
+from core.errors import ValidationFailed
 from tournaments.models import Participant, Round, RoundBye, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ValidationFailed
 from tournaments.services.locks import tournament_lock
 from tournaments.services.pairing_numbers import TITLE_ORDER, moves_described, pairing_number_insert
 from tournaments.services.participant_state import last_published_number, participant_snapshot

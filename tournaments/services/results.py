@@ -35,11 +35,11 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Value
 
+from core.errors import ConfirmationNeeded, ConflictError, NotFoundError, ValidationFailed
 from pairing import adapters
 from tournaments.models import AuditLog, Board, Round, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ConfirmationNeeded, ConflictError, NotFoundError, ValidationFailed
 from tournaments.services.locks import tournament_lock
 from tournaments.services.versions import tournament_changed
 

@@ -26,12 +26,12 @@ from clubs.models import RosterPlayer
 from clubs.permissions import MANAGE, can
 from clubs.services.errors import ClubError
 from clubs.services.roster import roster_player_create
+from core.errors import NotAllowedError, ValidationFailed
 from ratings.selectors import rated_player_get
 from ratings.text import search_key
 from tournaments.models import Participant, Round, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import NotAllowedError, ValidationFailed
 from tournaments.services.locks import tournament_lock
 from tournaments.services.pairing_numbers import TITLE_ORDER, pairing_numbers_assign
 from tournaments.services.registration import TO_CHANGE_PARTICIPANTS, Registered, participant_register

@@ -16,8 +16,8 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from core.errors import ValidationFailed
 from tournaments.models import SubmissionKey, Tournament
-from tournaments.services.errors import ValidationFailed
 
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_.:-]{8,64}")
 HEADER = "Idempotency-Key"

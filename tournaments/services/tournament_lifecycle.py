@@ -19,10 +19,10 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from core.errors import ConflictError, ValidationFailed
 from tournaments.models import Board, Round, Tournament
 from tournaments.permissions import require_organiser
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ConflictError, ValidationFailed
 from tournaments.services.versions import tournament_changed
 
 

@@ -27,6 +27,7 @@ from typing import Any
 from django.db import transaction
 
 from clubs.models import Club
+from core.errors import NotAllowedError, ValidationFailed
 from pairing.engine.baku import scoring_allows_baku
 from pairing.engine.errors import PairingError
 from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, validate_tiebreaks
@@ -34,7 +35,6 @@ from pairing.engine.types import Scoring
 from tournaments.models import Round, Tournament, TournamentRole
 from tournaments.permissions import can_create_in_club, require_arbiter, require_organiser
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import NotAllowedError, ValidationFailed
 from tournaments.services.locks import tournament_lock
 from tournaments.services.versions import tournament_changed
 from tournaments.text import TextProblem, clean_line

@@ -21,10 +21,10 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max, Q
 
+from core.errors import ValidationFailed
 from tournaments.models import AuditLog, Board, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
-from tournaments.services.errors import ValidationFailed
 from tournaments.services.locks import tournament_lock
 from tournaments.services.participant_state import last_published_number, participant_snapshot
 from tournaments.services.registration import TO_CHANGE_PARTICIPANTS

@@ -1,38 +1,11 @@
-"""Small helpers shared by the staff views."""
+"""The staff pages' own helper: back to the page of boards that shows a board."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import redirect, render
+from django.http import HttpResponseRedirect
+from django.shortcuts import redirect
 
 from tournaments.selectors import page_of_board
-from tournaments.services.errors import ServiceError
-
-
-def render_page(
-    request: HttpRequest,
-    template: str,
-    context: dict[str, Any],
-    *,
-    partial: str | None = None,
-    status: int = 200,
-) -> HttpResponse:
-    """Render the page, or only ``partial`` (``template#partial``) for an htmx request."""
-    if partial and getattr(request, "htmx", False):
-        template = f"{template}#{partial}"
-    return render(request, template, context, status=status)
-
-
-def report(request: HttpRequest, exc: ServiceError, form: Any = None) -> None:
-    """Show a service error as a page message, and on the form's fields where it names them."""
-    if form is not None:
-        for field, errors in exc.errors.items():
-            for error in errors:
-                form.add_error(field if field in form.fields else None, error)
-    messages.error(request, exc.message)
 
 
 def back_to_board(tournament_id: int, number: int, board: int | None) -> HttpResponseRedirect:

@@ -10,17 +10,17 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.errors import ServiceError
+from core.views import render_page, report
 from tournaments import selectors
 from tournaments.forms import AuditFilterForm, DeleteTournamentForm, TournamentImportForm
 from tournaments.models import Tournament
 from tournaments.permissions import ORGANISE, staff_tournament
-from tournaments.services.errors import ServiceError
 from tournaments.services.exchange_csv import csv_export
 from tournaments.services.exchange_json import json_export, json_import
 from tournaments.services.exchange_trf import trf_export
 from tournaments.services.exchange_trf_import import trf_import, trf_text
 from tournaments.services.tournament_lifecycle import published_rounds, tournament_archive, tournament_delete
-from tournaments.views._helpers import render_page, report
 
 MAX_UPLOAD = 5_000_000
 """Bytes read from an uploaded file; a 500-player tournament's backup is well under 1 MB."""

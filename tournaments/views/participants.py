@@ -10,6 +10,8 @@ from django.template.defaultfilters import pluralize
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.permissions import MANAGE, can
+from core.errors import ServiceError
+from core.views import render_page, report
 from tournaments import selectors
 from tournaments.forms import (
     ByeForm,
@@ -22,7 +24,6 @@ from tournaments.forms import (
 from tournaments.models import ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_change, staff_tournament
 from tournaments.services.byes import bye_cancel, bye_record
-from tournaments.services.errors import ServiceError
 from tournaments.services.forbidden_pairs import forbidden_pair_add, forbidden_pair_remove
 from tournaments.services.participant_edits import participant_delete, participant_update
 from tournaments.services.participants_csv import participants_import_csv
@@ -34,7 +35,6 @@ from tournaments.services.roster_registration import (
     ratings_refresh_from_roster,
 )
 from tournaments.services.withdrawals import participant_withdraw, withdrawal_undo
-from tournaments.views._helpers import render_page, report
 
 PAGE = "tournaments/participants.html"
 

@@ -15,11 +15,11 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 from django_htmx.http import trigger_client_event
 
+from core.errors import ConfirmationNeeded, ConflictError, NotFoundError, ServiceError
 from tournaments.forms import ResultForm, ResultSlipForm
 from tournaments.models import Board, Tournament
 from tournaments.permissions import ARBITRATE, staff_tournament
 from tournaments.selectors import board_row, round_get
-from tournaments.services.errors import ConfirmationNeeded, ConflictError, NotFoundError, ServiceError
 from tournaments.services.results import result_record_by_id, result_record_slip
 from tournaments.views._helpers import back_to_board
 

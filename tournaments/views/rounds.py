@@ -24,6 +24,8 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
+from core.errors import ServiceError
+from core.views import render_page, report
 from pairing.services.drafts import HandEdit, board_swap_colours, boards_exchange_opponents
 from pairing.services.swiss import (
     next_round_offered,
@@ -40,8 +42,7 @@ from tournaments.forms import ExchangeForm
 from tournaments.models import Board, Round, Tournament
 from tournaments.permissions import ARBITRATE, VIEW, can_change, staff_tournament
 from tournaments.scores import format_points
-from tournaments.services.errors import ServiceError
-from tournaments.views._helpers import back_to_board, render_page, report
+from tournaments.views._helpers import back_to_board
 
 PAGE = "tournaments/round_detail.html"
 

@@ -13,13 +13,14 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.models import Club
+from core.errors import ServiceError
+from core.views import render_page, report
 from pairing.services.round_robin import tournament_start
 from tournaments import selectors
 from tournaments.converters import BadNumber, parse_bounded_int
 from tournaments.forms import MAX_EXPECTED_PLAYERS, StaffForm, TiebreaksForm, TournamentForm
 from tournaments.models import Tournament, TournamentRole
 from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_change, can_organise, staff_tournament
-from tournaments.services.errors import ServiceError
 from tournaments.services.submissions import once
 from tournaments.services.tournaments import (
     DESCRIPTIVE_FIELDS,
@@ -31,7 +32,6 @@ from tournaments.services.tournaments import (
     tournament_create,
     tournament_update,
 )
-from tournaments.views._helpers import render_page, report
 
 
 def suggestion_context(request: HttpRequest) -> dict[str, object]:

@@ -7,9 +7,9 @@ import io
 
 import pytest
 
+from core.errors import ValidationFailed
 from pairing.adapters import standings_for_tournament
 from tests import factories
-from tournaments.services.errors import ValidationFailed
 from tournaments.services.exchange_csv import csv_export
 
 

@@ -10,9 +10,9 @@ import copy
 
 import pytest
 
+from core.errors import ValidationFailed
 from tests.tournaments.exchange.test_trf_import import SMALL
 from tournaments.models import ForbiddenPair, Tournament
-from tournaments.services.errors import ValidationFailed
 from tournaments.services.exchange_json import json_export, json_import
 from tournaments.services.exchange_trf import trf_export
 from tournaments.services.exchange_trf_import import trf_import

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from clubs.models import Membership
+from core.errors import ValidationFailed
 from tournaments.models import AuditLog, Board, Participant, Round, RoundBye, Tournament, TournamentRole
-from tournaments.services.errors import ValidationFailed
 from tournaments.services.exchange_json import FORMAT, VERSION, json_export, json_import
 
 

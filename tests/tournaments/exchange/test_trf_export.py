@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ValidationFailed
 from pairing.engine.trf import parse_trf
 from pairing.engine.types import Colour, ResultCode
 from tests import factories
 from tournaments.models import Board, Round, Tournament
-from tournaments.services.errors import ValidationFailed
 from tournaments.services.exchange_trf import trf_export
 
 

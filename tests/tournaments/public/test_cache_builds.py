@@ -9,7 +9,7 @@ import gc
 import pytest
 from django.core.cache import cache
 
-from tournaments.public.cache import single_flight
+from core.cache import single_flight
 
 pytestmark = pytest.mark.django_db
 

@@ -6,10 +6,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from core.errors import NotAllowedError
 from tests.tournaments.public.conftest import public_url
 from tournaments.models import AuditLog
 from tournaments.public.links import public_token_regenerate
-from tournaments.services.errors import NotAllowedError
 
 pytestmark = pytest.mark.django_db
 

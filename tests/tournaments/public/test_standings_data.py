@@ -8,9 +8,9 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
+from core import cache as public_cache
 from tests.tournaments.public.conftest import bump, public_url
 from tournaments.models import Board
-from tournaments.public import cache as public_cache
 from tournaments.public import standings as public_standings
 from tournaments.public.standings import _key
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ArchivedError
 from pairing.services.swiss import round_pair
 from reports.services.links import reporting_link_issue
 from tournaments.models import AuditLog, Board, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import ARCHIVED
 from tournaments.public.links import public_token_regenerate
 from tournaments.services.byes import bye_request
-from tournaments.services.errors import ArchivedError
 from tournaments.services.exchange_json import json_export
 from tournaments.services.exchange_trf import trf_export
 from tournaments.services.forbidden_pairs import forbidden_pair_add
@@ -94,7 +94,7 @@ def test_every_staff_write_to_an_archived_tournament_is_refused_and_changes_noth
 
 
 def test_a_stranger_is_still_told_they_have_no_role_not_that_it_is_archived(archived, stranger):
-    from tournaments.services.errors import NotAllowedError
+    from core.errors import NotAllowedError
 
     with pytest.raises(NotAllowedError):
         round_pair(tournament=archived, user=stranger)
@@ -113,7 +113,7 @@ def test_an_organiser_restores_it_and_may_change_it_again(archived, organiser, a
 
 
 def test_an_arbiter_cannot_restore_it(archived, arbiter):
-    from tournaments.services.errors import NotAllowedError
+    from core.errors import NotAllowedError
 
     with pytest.raises(NotAllowedError):
         tournament_archive(tournament=archived, user=arbiter, archived=False)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ValidationFailed
 from tournaments.models import AuditLog, Board, RoundBye
 from tournaments.services.byes import absence_mark, bye_cancel, bye_record, bye_request
-from tournaments.services.errors import ValidationFailed
 
 from .conftest import add_players, pair_and_publish
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import NotAllowedError, ValidationFailed
 from pairing.adapters import pairing_request_for_round
 from pairing.services.swiss import round_delete, round_pair, round_pair_execute
 from tests import factories
 from tournaments.models import AuditLog, Board, ForbiddenPair, Round, Tournament
-from tournaments.services.errors import NotAllowedError, ValidationFailed
 from tournaments.services.forbidden_pairs import forbidden_pair_add, forbidden_pair_remove
 from tournaments.services.registration import participant_register
 

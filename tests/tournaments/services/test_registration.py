@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import NotAllowedError, ValidationFailed
 from pairing.adapters import ga_participant_ids, pairing_request_for_round
 from pairing.services.round_robin import tournament_start
 from tests import factories
 from tournaments.models import Participant, RoundBye
 from tournaments.services.byes import bye_request
-from tournaments.services.errors import NotAllowedError, ValidationFailed
 from tournaments.services.participants_csv import participants_import_csv
 from tournaments.services.registration import late_entry, participant_register
 from tournaments.services.tournaments import tournament_create

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ConflictError, NotAllowedError, ValidationFailed
 from tournaments.models import AuditLog, Board
-from tournaments.services.errors import ConflictError, NotAllowedError, ValidationFailed
 from tournaments.services.results import result_record, result_record_slip
 
 from .conftest import pair_and_publish

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ConflictError, NotAllowedError, ValidationFailed
 from pairing.services.swiss import round_pair, round_pair_execute
 from tournaments.models import AuditLog, Board, Round, Tournament
-from tournaments.services.errors import ConflictError, NotAllowedError, ValidationFailed
 from tournaments.services.results import result_record
 
 from .conftest import pair_and_publish, play_round

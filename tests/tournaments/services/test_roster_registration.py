@@ -6,11 +6,11 @@ import pytest
 
 from clubs.models import Membership, RosterPlayer
 from clubs.services.roster import roster_player_create
+from core.errors import NotAllowedError, ValidationFailed
 from ratings.models import RatedPlayer
 from ratings.text import search_key
 from tests import factories
 from tournaments.models import AuditLog, Participant
-from tournaments.services.errors import NotAllowedError, ValidationFailed
 from tournaments.services.registration import participant_register
 from tournaments.services.roster_registration import (
     participant_register_from_rating_list,

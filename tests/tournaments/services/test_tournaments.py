@@ -3,9 +3,9 @@ from __future__ import annotations
 import pytest
 
 from clubs.models import Membership
+from core.errors import NotAllowedError, ValidationFailed
 from tests import factories
 from tournaments.models import AuditLog, Tournament, TournamentRole
-from tournaments.services.errors import NotAllowedError, ValidationFailed
 from tournaments.services.tournaments import (
     suggest_format,
     tiebreaks_change,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ValidationFailed
 from pairing.services.round_robin import tournament_start
 from tournaments.models import AuditLog, Board, Participant, Round, RoundBye
 from tournaments.services.byes import absence_mark, bye_request
-from tournaments.services.errors import ValidationFailed
 from tournaments.services.tournaments import tournament_create
 from tournaments.services.withdrawals import participant_withdraw, withdrawal_undo
 

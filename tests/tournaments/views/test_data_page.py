@@ -8,8 +8,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from core.errors import NotAllowedError, ValidationFailed
 from tournaments.models import AuditLog, Board, Participant, Tournament
-from tournaments.services.errors import NotAllowedError, ValidationFailed
 from tournaments.services.exchange_json import json_export
 from tournaments.services.exchange_trf import trf_export
 from tournaments.services.results import result_record

@@ -8,11 +8,11 @@ import re
 import pytest
 from django.urls import reverse
 
+from core.errors import ConfirmationNeeded
 from pairing.services.swiss import round_pair, round_pair_execute
 from tests.tournaments.public.test_pdf_layout import text_runs
 from tournaments.models import Board, Round
 from tournaments.public import pdf as public_pdf
-from tournaments.services.errors import ConfirmationNeeded
 from tournaments.services.results import result_record
 
 from .conftest import htmx, pair_and_publish, play_round

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
+from core.errors import ServiceError
 from pairing.engine.trf import decode_trf
 from tournaments.management.commands._exchange import read_text, user_by_name
-from tournaments.services.errors import ServiceError
 from tournaments.services.exchange_trf_import import trf_import
 
 

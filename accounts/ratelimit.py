@@ -15,9 +15,7 @@ the window has passed, so guessing cannot go on in the background and be confirm
 success clears the user name's counter but not the address's, so one good account cannot be used
 to reset a guessing run against others.
 
-The client address is ``REMOTE_ADDR`` unless ``settings.TRUSTED_PROXY_COUNT`` says how many
-proxies in front of the app append to ``X-Forwarded-For``: then it is the address the outermost
-trusted proxy saw. Entries further left were written by the client and are never trusted.
+The client address and the windowed counter are the kernel's (``core.ratelimit``).
 """
 
 from __future__ import annotations
@@ -29,27 +27,13 @@ from django.core.cache import cache
 from django.http import HttpRequest
 
 from accounts.backends import login_name
+from core.ratelimit import client_address, count_in_window
 
 WINDOW_SECONDS = 15 * 60
 LOCKED_MESSAGE = (
     "Too many failed login attempts for this account or from this address. "
     "Wait 15 minutes and try again; until then even the right password is refused."
 )
-
-
-def client_address(request: HttpRequest) -> str:
-    """The address of the client, trusting ``X-Forwarded-For`` only as far as configured."""
-    remote = request.META.get("REMOTE_ADDR", "")
-    proxies = settings.TRUSTED_PROXY_COUNT
-    if not proxies:
-        return remote
-    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
-    forwarded = [part for part in forwarded if part]
-    # Each trusted proxy appended the address it got the request from; with fewer entries than
-    # proxies the request did not come through them all, so fall back to the socket's address.
-    if len(forwarded) < proxies:
-        return remote
-    return forwarded[-proxies]
 
 
 def _key(kind: str, value: str) -> str:
@@ -81,19 +65,6 @@ def login_failed(request: HttpRequest, username: str) -> None:
     """Count one failed attempt against the user name and the client address."""
     for key in _limits(request, username):
         count_in_window(key, WINDOW_SECONDS)
-
-
-def count_in_window(key: str, seconds: int) -> int:
-    """Count one more event under ``key`` in the shared cache and return the count so far; the
-    window starts with the first event. add() starts it only if the counter is new; incr() is
-    atomic in Redis (the database cache reads and writes, so two events at the same instant may
-    count once)."""
-    cache.add(key, 0, seconds)
-    try:
-        return int(cache.incr(key))
-    except ValueError:  # expired between add() and incr()
-        cache.add(key, 1, seconds)
-        return 1
 
 
 def login_succeeded(request: HttpRequest, username: str) -> None:

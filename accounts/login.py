@@ -1,4 +1,4 @@
-"""The staff login page with rate limiting (see ``tournaments.ratelimit``).
+"""The staff login page with rate limiting (see ``accounts.ratelimit``).
 
 A locked-out attempt gets HTTP 429 and the login page with a message saying why and for how
 long, whatever the password; the credentials are not even checked.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse
 
-from tournaments.ratelimit import LOCKED_MESSAGE, login_failed, login_locked, login_succeeded
+from accounts.ratelimit import LOCKED_MESSAGE, login_failed, login_locked, login_succeeded
 
 
 class RateLimitedLoginView(LoginView):

@@ -19,7 +19,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 
-from pairing.adapters import collector_paused
+from core.collector import collector_paused
 
 T = TypeVar("T")
 
