@@ -41,12 +41,13 @@ from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, TIEBREA
 from pairing.engine.types import Scoring
 from ratings.selectors import rated_player_search
 from ratings.text import search_key
+from tournaments import records
 from tournaments.models import AuditLog, Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.namesakes import namesake_labels, namesakes_among, namesakes_of
 from tournaments.permissions import visible_tournaments
 from tournaments.public.standings import ranking_cached, shown_value
 from tournaments.scores import format_points
-from tournaments.services import participant_state
+from tournaments.services.participants import state as participant_state
 
 
 def _count_of(model: Any, link: str, *conditions: Q) -> Coalesce:
@@ -463,8 +464,8 @@ class RoundView:
 
 
 def _points(tournament: Tournament, histories: dict[int, tuple[Any, ...]]) -> dict[int, int]:
-    """Half-points per participant of ``pairing_adapters.histories_for_tournament``'s records."""
-    scoring: Scoring = pairing_adapters.scoring_for(tournament)
+    """Half-points per participant of ``records.histories_for_tournament``'s records."""
+    scoring: Scoring = records.scoring_for(tournament)
     return {pk: sum(scoring.points(r.result) for r in recs) for pk, recs in histories.items()}
 
 
@@ -472,7 +473,7 @@ def _scores_of(tournament: Tournament, through_round: int, ids: Iterable[int]) -
     """Half-points after ``through_round`` for the participants ``ids`` only, from their own games
     and byes (two queries, and rows for these players alone: a page of a 5,000-player round
     scores 200 players, not the field)."""
-    return _points(tournament, pairing_adapters.histories_for_tournament(tournament, through_round, ids=ids))
+    return _points(tournament, records.histories_for_tournament(tournament, through_round, ids=ids))
 
 
 def round_board_states(rnd: Round) -> list[Board]:
@@ -600,7 +601,7 @@ def baku_table(tournament: Tournament, round_number: int) -> list[BakuRow]:
     people = list(Participant.objects.filter(tournament=tournament).order_by("pairing_number", "name"))
     scores = _points(
         tournament,
-        pairing_adapters.histories_for_tournament(tournament, round_number - 1, participants=people),
+        records.histories_for_tournament(tournament, round_number - 1, participants=people),
     )
     ga = pairing_adapters.ga_participant_ids(tournament, people)
     vp = pairing_adapters.virtual_points(tournament, round_number, people)

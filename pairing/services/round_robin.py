@@ -20,7 +20,7 @@ from tournaments.models import Board, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import require_organiser
 from tournaments.services.audit import audit_record
 from tournaments.services.locks import tournament_lock
-from tournaments.services.pairing_numbers import initial_order_key, pairing_numbers_assign
+from tournaments.services.participants.numbers import initial_order_key, pairing_numbers_assign
 from tournaments.services.versions import tournament_changed
 
 

@@ -55,7 +55,7 @@ from tournaments import permissions
 from tournaments.models import Board, Round, RoundBye, Tournament
 from tournaments.services.audit import audit_record
 from tournaments.services.locks import tournament_lock
-from tournaments.services.pairing_numbers import pairing_numbers_assign
+from tournaments.services.participants.numbers import pairing_numbers_assign
 from tournaments.services.versions import tournament_changed
 
 logger = logging.getLogger(__name__)

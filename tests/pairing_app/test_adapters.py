@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pairing.adapters import board_result_codes, board_result_from_codes
 from pairing.engine.types import ResultCode as R
 from tournaments.models import Board
+from tournaments.records import board_result_codes, board_result_from_codes
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pairing.services.swiss import round_pair, round_pair_execute, round_publish
 from tournaments.models import Board, Participant, Round
-from tournaments.services.registration import late_entry
+from tournaments.services.participants.registration import late_entry
 from tournaments.services.results import result_record
 from tournaments.services.tournaments import tournament_create
 

@@ -11,8 +11,8 @@ import pytest
 
 from tests.tournaments.api.conftest import token_client
 from tests.tournaments.exchange.builders import build_full_tournament
+from tournaments.exchange.json_backup import json_export
 from tournaments.models import AuditLog, Board, Participant, Round, Tournament
-from tournaments.services.exchange_json import json_export
 
 
 def _counts() -> tuple[int, ...]:

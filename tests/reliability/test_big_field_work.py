@@ -13,11 +13,11 @@ from fractions import Fraction
 import pytest
 
 from pairing.engine.standings import StandingRow, Standings
+from tournaments.exchange import trf_export as exchange_trf
+from tournaments.exchange.records import TournamentRecords
 from tournaments.models import Tournament
 from tournaments.public import standings as public_standings
 from tournaments.selectors import standings_rows
-from tournaments.services import exchange_trf
-from tournaments.services.exchange_records import TournamentRecords
 
 
 def _linear(count, small: int = 50) -> bool:

@@ -14,10 +14,10 @@ from rest_framework.authtoken.models import Token
 from tests.reliability.test_concurrent_results import run_threads
 from tests.security.test_authorization_matrix import TOURNAMENT_FORM
 from tests.tournaments.exchange.builders import build_full_tournament
+from tournaments.exchange.json_backup import json_export
+from tournaments.exchange.trf_export import trf_export
 from tournaments.models import AuditLog, Participant, SubmissionKey, Tournament
-from tournaments.services.exchange_json import json_export
-from tournaments.services.exchange_trf import trf_export
-from tournaments.services.participants_csv import participants_import_csv
+from tournaments.services.participants.csv_import import participants_import_csv
 
 COPIES = 4
 CSV = "\n".join(f"Player {n},{1500 + n}" for n in range(1, 301))

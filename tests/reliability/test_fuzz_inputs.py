@@ -22,10 +22,10 @@ from clubs.models import Club
 from core.errors import ServiceError
 from tests.security import world as w
 from tests.security.test_authorization_matrix import TOURNAMENT_FORM
+from tournaments.exchange.json_backup import json_export
+from tournaments.exchange.trf_export import trf_export
 from tournaments.models import AuditLog, Board, Participant, Round, RoundBye, Tournament, TournamentRole
-from tournaments.services.exchange_json import json_export
-from tournaments.services.exchange_trf import trf_export
-from tournaments.services.participants_csv import participants_import_csv
+from tournaments.services.participants.csv_import import participants_import_csv
 
 
 def fuzz(examples: int):

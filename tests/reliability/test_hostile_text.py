@@ -12,10 +12,10 @@ from pairing.engine.errors import InvalidRequestError
 from pairing.engine.trf import TrfPlayer, TrfTournament, parse_trf, write_trf
 from tests.tournaments.api.conftest import token_client
 from tests.tournaments.exchange.builders import build_full_tournament
+from tournaments.exchange.json_backup import json_export, json_import
+from tournaments.exchange.trf_export import trf_export
 from tournaments.models import Participant, Tournament
-from tournaments.services.exchange_json import json_export, json_import
-from tournaments.services.exchange_trf import trf_export
-from tournaments.services.registration import participant_register
+from tournaments.services.participants.registration import participant_register
 from tournaments.text import TextProblem, clean_line, same_name_key
 
 FORGED = "001 9999 m    Forged, Player                    2900 ENG    99999999 1990/01/01  9.0    1"

@@ -6,9 +6,9 @@ import pytest
 
 from core.errors import ValidationFailed
 from tests.security import world as w
+from tournaments.exchange.json_backup import json_export, json_import
 from tournaments.models import Participant, Round, Tournament
-from tournaments.services.exchange_json import json_export, json_import
-from tournaments.services.participants_csv import participants_import_csv
+from tournaments.services.participants.csv_import import participants_import_csv
 
 
 @pytest.fixture

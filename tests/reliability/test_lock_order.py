@@ -13,7 +13,8 @@ from tests.reliability.test_concurrent_results import run_threads
 from tests.security import world as w
 from tests.worker.conftest import wait_for
 from tournaments.models import Board, Participant
-from tournaments.services import results, withdrawals
+from tournaments.services import results
+from tournaments.services.participants import withdrawals
 
 
 def someone_waits_for_a_lock() -> bool:

@@ -11,9 +11,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.tournaments.api.conftest import token_client
 from tests.tournaments.exchange.builders import build_full_tournament
+from tournaments.exchange.json_backup import json_export
 from tournaments.forms import MAX_CSV_BYTES
 from tournaments.models import Participant, Tournament
-from tournaments.services.exchange_json import json_export
 
 
 def _csv_of_at_least(size: int) -> bytes:

@@ -14,7 +14,9 @@ from pairing.services import drafts, swiss
 from tests.security import world as w
 from tests.security.test_authorization_matrix import MATRIX, _path_for, _request
 from tournaments.models import AuditLog, Board, Round
-from tournaments.services import byes, participants_csv, registration, results, withdrawals
+from tournaments.services import results
+from tournaments.services.participants import byes, registration, withdrawals
+from tournaments.services.participants import csv_import as participants_csv
 
 Change = Callable[[w.World, Any], None]
 

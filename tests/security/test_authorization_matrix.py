@@ -35,9 +35,9 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.authtoken.models import Token
 
 from tests.security import world as w
+from tournaments.exchange.json_backup import json_export
+from tournaments.exchange.trf_export import trf_export
 from tournaments.models import AuditLog
-from tournaments.services.exchange_json import json_export
-from tournaments.services.exchange_trf import trf_export
 
 LOGIN, ARBITRATE, ORGANISE = "login", "arbitrate", "organise"
 ROLES = (

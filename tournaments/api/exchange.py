@@ -13,10 +13,10 @@ from rest_framework.response import Response
 
 from tournaments.api import serializers as s
 from tournaments.api.base import ERRORS, IDEMPOTENCY_KEY, IMPORT_BODY_LIMIT, TEXT, ApiView, created_once
-from tournaments.services.exchange_csv import csv_export
-from tournaments.services.exchange_json import json_export, json_import
-from tournaments.services.exchange_trf import trf_export
-from tournaments.services.exchange_trf_import import trf_import
+from tournaments.exchange.csv_export import csv_export
+from tournaments.exchange.json_backup import json_export, json_import
+from tournaments.exchange.trf_export import trf_export
+from tournaments.exchange.trf_import import trf_import
 
 
 def _file(content: str, content_type: str, filename: str) -> HttpResponse:

@@ -14,8 +14,8 @@ from typing import Any
 from rest_framework import serializers
 
 from clubs.models import Club
+from tournaments.exchange.trf_import import trf_text
 from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
-from tournaments.services.exchange_trf_import import trf_text
 from tournaments.services.tournaments import DESCRIPTIVE_FIELDS, SETTING_FIELDS
 
 # --- output ----------------------------------------------------------------------------------

@@ -34,15 +34,9 @@ from tournaments.api.base import (
 from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import ARBITRATE, ORGANISE, visible_tournaments
 from tournaments.public.standings import STANDINGS_ALGORITHM
-from tournaments.services import (
-    byes,
-    forbidden_pairs,
-    participant_edits,
-    registration,
-    results,
-    tournaments,
-    withdrawals,
-)
+from tournaments.services import results, tournaments
+from tournaments.services.participants import byes, forbidden_pairs, registration, withdrawals
+from tournaments.services.participants import edits as participant_edits
 
 _BOARDS = (
     Board.objects.select_related("round", "white", "black")

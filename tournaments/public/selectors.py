@@ -22,10 +22,10 @@ from django.db.models.fields.json import KeyTransform
 from django.db.models.functions import Lower
 from django.http import Http404
 
-from pairing.adapters import board_result_codes, scoring_for
 from pairing.engine.types import ResultCode
 from tournaments.models import Board, Participant, Round, RoundBye, Tournament
 from tournaments.namesakes import namesake_labels
+from tournaments.records import board_result_codes, scoring_for
 from tournaments.scores import format_points
 
 T = TypeVar("T")

@@ -36,7 +36,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Value
 
 from core.errors import ConfirmationNeeded, ConflictError, NotFoundError, ValidationFailed
-from pairing import adapters
+from tournaments import records
 from tournaments.models import AuditLog, Board, Round, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
@@ -80,14 +80,14 @@ def _last_editor(board: Board) -> str:
 
 def _record_scores_paired_on(board: Board, later: list[Round], tournament: Tournament) -> None:
     """Before a correction: note, in each later round, the two players' scores its pairing used."""
-    scoring = adapters.scoring_for(tournament)
+    scoring = records.scoring_for(tournament)
     people = [board.white, board.black]
     for rnd in later:
         known = dict(rnd.scores_paired_on or {})
         missing = [p for p in people if str(p.pk) not in known]
         if not missing:
             continue
-        histories = adapters.histories_for_tournament(tournament, rnd.number - 1, participants=missing)
+        histories = records.histories_for_tournament(tournament, rnd.number - 1, participants=missing)
         for p in missing:
             known[str(p.pk)] = sum(scoring.points(r.result) for r in histories.get(p.pk, ()))
         rnd.scores_paired_on = known

@@ -13,14 +13,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from core.errors import ServiceError
 from core.views import render_page, report
 from tournaments import selectors
+from tournaments.exchange.csv_export import csv_export
+from tournaments.exchange.json_backup import json_export, json_import
+from tournaments.exchange.trf_export import trf_export
+from tournaments.exchange.trf_import import trf_import, trf_text
 from tournaments.forms import AuditFilterForm, DeleteTournamentForm, TournamentImportForm
 from tournaments.models import Tournament
 from tournaments.permissions import ORGANISE, staff_tournament
-from tournaments.services.exchange_csv import csv_export
-from tournaments.services.exchange_json import json_export, json_import
-from tournaments.services.exchange_trf import trf_export
-from tournaments.services.exchange_trf_import import trf_import, trf_text
-from tournaments.services.tournament_lifecycle import published_rounds, tournament_archive, tournament_delete
+from tournaments.services.lifecycle import published_rounds, tournament_archive, tournament_delete
 
 MAX_UPLOAD = 5_000_000
 """Bytes read from an uploaded file; a 500-player tournament's backup is well under 1 MB."""

@@ -23,18 +23,18 @@ from tournaments.forms import (
 )
 from tournaments.models import ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_change, staff_tournament
-from tournaments.services.byes import bye_cancel, bye_record
-from tournaments.services.forbidden_pairs import forbidden_pair_add, forbidden_pair_remove
-from tournaments.services.participant_edits import participant_delete, participant_update
-from tournaments.services.participants_csv import participants_import_csv
-from tournaments.services.registration import Registered, participant_register
-from tournaments.services.roster_registration import (
+from tournaments.services.participants.byes import bye_cancel, bye_record
+from tournaments.services.participants.csv_import import participants_import_csv
+from tournaments.services.participants.edits import participant_delete, participant_update
+from tournaments.services.participants.forbidden_pairs import forbidden_pair_add, forbidden_pair_remove
+from tournaments.services.participants.registration import Registered, participant_register
+from tournaments.services.participants.roster import (
     participant_register_from_rating_list,
     participant_register_from_roster,
     participant_register_with_roster,
     ratings_refresh_from_roster,
 )
-from tournaments.services.withdrawals import participant_withdraw, withdrawal_undo
+from tournaments.services.participants.withdrawals import participant_withdraw, withdrawal_undo
 
 PAGE = "tournaments/participants.html"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tournaments.models import AuditLog, Board, Tournament
-from tournaments.services.tournament_lifecycle import tournament_archive
+from tournaments.services.lifecycle import tournament_archive
 
 MESSAGE = "This tournament is archived; restore it to change it."
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from tournaments.exchange.csv_export import csv_export
+from tournaments.exchange.json_backup import json_export
+from tournaments.exchange.trf_export import trf_export
 from tournaments.models import Tournament, TournamentRole
-from tournaments.services.exchange_csv import csv_export
-from tournaments.services.exchange_json import json_export
-from tournaments.services.exchange_trf import trf_export
 
 
 def url(t, rest: str) -> str:

@@ -53,7 +53,7 @@ def test_standings_the_engine_cannot_compute_are_a_409_not_a_500(tournament, org
 
 
 def test_standings_before_round_one(tournament, organiser_api, arbiter):
-    from tournaments.services.registration import participant_register
+    from tournaments.services.participants.registration import participant_register
 
     for name in ("Ann", "Bob", "Cid"):
         participant_register(tournament=tournament, user=arbiter, name=name)

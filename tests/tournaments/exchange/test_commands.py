@@ -13,8 +13,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from tournaments.exchange.trf_export import trf_export
 from tournaments.models import Tournament
-from tournaments.services.exchange_trf import trf_export
 
 
 def run(*args: str) -> str:

@@ -10,7 +10,7 @@ import pytest
 from core.errors import ValidationFailed
 from pairing.adapters import standings_for_tournament
 from tests import factories
-from tournaments.services.exchange_csv import csv_export
+from tournaments.exchange.csv_export import csv_export
 
 
 def _rows(text: str) -> list[dict[str, str]]:
@@ -70,7 +70,7 @@ def test_an_unknown_export_is_refused(full_tournament):
 
 def test_the_exports_build_no_tiebreak_breakdown(full_tournament, monkeypatch):
     from pairing.engine import tiebreaks
-    from tournaments.services.exchange_trf import trf_export
+    from tournaments.exchange.trf_export import trf_export
 
     built = []
     real = tiebreaks.Contribution

@@ -12,10 +12,10 @@ import pytest
 
 from core.errors import ValidationFailed
 from tests.tournaments.exchange.test_trf_import import SMALL
+from tournaments.exchange.json_backup import json_export, json_import
+from tournaments.exchange.trf_export import trf_export
+from tournaments.exchange.trf_import import trf_import
 from tournaments.models import ForbiddenPair, Tournament
-from tournaments.services.exchange_json import json_export, json_import
-from tournaments.services.exchange_trf import trf_export
-from tournaments.services.exchange_trf_import import trf_import
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ import pytest
 
 from clubs.models import Membership
 from core.errors import ValidationFailed
+from tournaments.exchange.json_backup import FORMAT, VERSION, json_export, json_import
 from tournaments.models import AuditLog, Board, Participant, Round, RoundBye, Tournament, TournamentRole
-from tournaments.services.exchange_json import FORMAT, VERSION, json_export, json_import
 
 
 def _normalised(doc: dict) -> dict:

@@ -6,8 +6,8 @@ import datetime
 
 import pytest
 
+from tournaments.exchange import model_data
 from tournaments.models import Board, Participant, Round
-from tournaments.services import model_data
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,8 @@ from core.errors import ValidationFailed
 from pairing.engine.trf import parse_trf
 from pairing.engine.types import Colour, ResultCode
 from tests import factories
+from tournaments.exchange.trf_export import trf_export
 from tournaments.models import Board, Round, Tournament
-from tournaments.services.exchange_trf import trf_export
 
 
 def _player_lines(text: str) -> dict[int, str]:
@@ -182,7 +182,7 @@ def test_the_file_is_written_with_the_garbage_collector_paused(full_tournament, 
     keeps alive; the collector is paused while the file is built, and back on after."""
     import gc
 
-    from tournaments.services import exchange_trf
+    from tournaments.exchange import trf_export as exchange_trf
 
     seen = []
     real = exchange_trf.write_trf

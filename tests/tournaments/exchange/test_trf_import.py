@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tests.corpus import CORPUS_SAMPLE
+from tournaments.exchange.trf_export import trf_export
+from tournaments.exchange.trf_import import TrfImportError, trf_import
 from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament, TournamentRole
-from tournaments.services.exchange_trf import trf_export
-from tournaments.services.exchange_trf_import import TrfImportError, trf_import
 
 CORPUS = CORPUS_SAMPLE
 

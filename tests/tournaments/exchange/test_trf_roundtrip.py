@@ -12,10 +12,11 @@ from pairing.engine.trf import TrfTournament, parse_trf
 from pairing.engine.types import Colour, ResultCode
 from pairing.services import round_robin, swiss
 from tests.corpus import CORPUS_SAMPLE, ROUND_TRIP_SAMPLE
+from tournaments.exchange.trf_export import trf_export
+from tournaments.exchange.trf_import import trf_import
 from tournaments.models import Board, Round
-from tournaments.services import byes, registration, results
-from tournaments.services.exchange_trf import trf_export
-from tournaments.services.exchange_trf_import import trf_import
+from tournaments.services import results
+from tournaments.services.participants import byes, registration
 
 CORPUS = CORPUS_SAMPLE
 

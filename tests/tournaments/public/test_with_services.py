@@ -12,7 +12,7 @@ from django.test import Client
 from pairing.services.swiss import round_pair, round_publish
 from tests.tournaments.public.conftest import public_url
 from tournaments.models import Board, Round, RoundBye
-from tournaments.services.registration import participant_register
+from tournaments.services.participants.registration import participant_register
 from tournaments.services.results import result_record
 
 pytestmark = pytest.mark.django_db

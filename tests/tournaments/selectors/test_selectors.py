@@ -3,8 +3,8 @@ from __future__ import annotations
 from tests.tournaments.services.conftest import add_players, pair_and_publish, play_round
 from tournaments import selectors
 from tournaments.models import RoundBye
-from tournaments.services.byes import bye_request
-from tournaments.services.pairing_numbers import pairing_numbers_assign
+from tournaments.services.participants.byes import bye_request
+from tournaments.services.participants.numbers import pairing_numbers_assign
 from tournaments.services.tournaments import tournament_create
 
 

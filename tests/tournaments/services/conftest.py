@@ -39,7 +39,7 @@ def play_round(rnd, user, result=Board.Result.WHITE_WINS):
 @pytest.fixture
 def swiss(tournament):
     """The Club Championship (5 rounds) with ten players numbered by rating."""
-    from tournaments.services.pairing_numbers import pairing_numbers_assign
+    from tournaments.services.participants.numbers import pairing_numbers_assign
 
     add_players(tournament, 10)
     pairing_numbers_assign(tournament)

@@ -11,20 +11,20 @@ import pytest
 from core.errors import ArchivedError
 from pairing.services.swiss import round_pair
 from reports.services.links import reporting_link_issue
+from tournaments.exchange.json_backup import json_export
+from tournaments.exchange.trf_export import trf_export
 from tournaments.models import AuditLog, Board, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import ARCHIVED
 from tournaments.public.links import public_token_regenerate
-from tournaments.services.byes import bye_request
-from tournaments.services.exchange_json import json_export
-from tournaments.services.exchange_trf import trf_export
-from tournaments.services.forbidden_pairs import forbidden_pair_add
-from tournaments.services.participant_edits import participant_update
-from tournaments.services.participants_csv import participants_import_csv
-from tournaments.services.registration import participant_register
+from tournaments.services.lifecycle import tournament_archive, tournament_delete
+from tournaments.services.participants.byes import bye_request
+from tournaments.services.participants.csv_import import participants_import_csv
+from tournaments.services.participants.edits import participant_update
+from tournaments.services.participants.forbidden_pairs import forbidden_pair_add
+from tournaments.services.participants.registration import participant_register
+from tournaments.services.participants.withdrawals import participant_withdraw
 from tournaments.services.results import result_record
-from tournaments.services.tournament_lifecycle import tournament_archive, tournament_delete
 from tournaments.services.tournaments import role_grant, tiebreaks_change, tournament_update
-from tournaments.services.withdrawals import participant_withdraw
 
 from .conftest import pair_and_publish, play_round
 

@@ -6,7 +6,7 @@ import pytest
 
 from core.errors import ValidationFailed
 from tournaments.models import AuditLog, Board, RoundBye
-from tournaments.services.byes import absence_mark, bye_cancel, bye_record, bye_request
+from tournaments.services.participants.byes import absence_mark, bye_cancel, bye_record, bye_request
 
 from .conftest import add_players, pair_and_publish
 

@@ -9,8 +9,8 @@ from pairing.adapters import pairing_request_for_round
 from pairing.services.swiss import round_delete, round_pair, round_pair_execute
 from tests import factories
 from tournaments.models import AuditLog, Board, ForbiddenPair, Round, Tournament
-from tournaments.services.forbidden_pairs import forbidden_pair_add, forbidden_pair_remove
-from tournaments.services.registration import participant_register
+from tournaments.services.participants.forbidden_pairs import forbidden_pair_add, forbidden_pair_remove
+from tournaments.services.participants.registration import participant_register
 
 from .conftest import add_players, pair_and_publish, play_round
 

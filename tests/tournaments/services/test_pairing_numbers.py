@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tournaments.models import Participant
-from tournaments.services.pairing_numbers import initial_order_key
-from tournaments.services.registration import late_entry, participant_register
+from tournaments.services.participants.numbers import initial_order_key
+from tournaments.services.participants.registration import late_entry, participant_register
 
 from .conftest import add_players, pair_and_publish, play_round
 

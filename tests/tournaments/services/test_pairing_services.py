@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from pairing.adapters import histories_for_tournament, pairing_request_for_round, standings_for_tournament
+from pairing.adapters import pairing_request_for_round, standings_for_tournament
 from tournaments.models import Board, Participant, Round, RoundBye
-from tournaments.services.pairing_numbers import pairing_numbers_assign
+from tournaments.records import histories_for_tournament
+from tournaments.services.participants.numbers import pairing_numbers_assign
 
 from .conftest import add_players
 

@@ -8,9 +8,9 @@ from core.errors import NotAllowedError, ValidationFailed
 from pairing.adapters import pairing_request_for_round
 from pairing.services.swiss import round_pair, round_pair_execute
 from tournaments.models import AuditLog, Participant, RoundBye
-from tournaments.services.participant_edits import participant_delete, participant_update
-from tournaments.services.registration import participant_register
-from tournaments.services.withdrawals import participant_withdraw, withdrawal_undo
+from tournaments.services.participants.edits import participant_delete, participant_update
+from tournaments.services.participants.registration import participant_register
+from tournaments.services.participants.withdrawals import participant_withdraw, withdrawal_undo
 
 from .conftest import add_players, pair_and_publish, play_round
 

@@ -7,7 +7,7 @@ from unittest import mock
 import pytest
 
 from tournaments.models import AuditLog, Participant
-from tournaments.services.participants_csv import participants_import_csv
+from tournaments.services.participants.csv_import import participants_import_csv
 
 
 def numbers(tournament):
@@ -74,7 +74,8 @@ def test_csv_accepts_a_header_in_any_order_and_semicolons(tournament, arbiter):
 
 def test_csv_import_is_all_or_nothing_when_saving_fails_midway(tournament, arbiter):
     with mock.patch(
-        "tournaments.services.participants_csv.pairing_numbers_assign", side_effect=RuntimeError("disk full")
+        "tournaments.services.participants.csv_import.pairing_numbers_assign",
+        side_effect=RuntimeError("disk full"),
     ):
         with pytest.raises(RuntimeError):
             participants_import_csv(tournament=tournament, user=arbiter, text=CSV_OK, commit=True)

@@ -9,11 +9,11 @@ from pairing.adapters import ga_participant_ids, pairing_request_for_round
 from pairing.services.round_robin import tournament_start
 from tests import factories
 from tournaments.models import Participant, RoundBye
-from tournaments.services.byes import bye_request
-from tournaments.services.participants_csv import participants_import_csv
-from tournaments.services.registration import late_entry, participant_register
+from tournaments.services.participants.byes import bye_request
+from tournaments.services.participants.csv_import import participants_import_csv
+from tournaments.services.participants.registration import late_entry, participant_register
+from tournaments.services.participants.withdrawals import participant_withdraw
 from tournaments.services.tournaments import tournament_create
-from tournaments.services.withdrawals import participant_withdraw
 
 from .conftest import add_players, pair_and_publish, play_round
 from .test_participants_csv import CSV_OK

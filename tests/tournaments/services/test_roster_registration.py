@@ -11,8 +11,8 @@ from ratings.models import RatedPlayer
 from ratings.text import search_key
 from tests import factories
 from tournaments.models import AuditLog, Participant
-from tournaments.services.registration import participant_register
-from tournaments.services.roster_registration import (
+from tournaments.services.participants.registration import participant_register
+from tournaments.services.participants.roster import (
     participant_register_from_rating_list,
     participant_register_from_roster,
     participant_register_with_roster,

@@ -12,7 +12,7 @@ from pairing.services.drafts import board_swap_colours, boards_exchange_opponent
 from pairing.services.round_robin import tournament_start
 from pairing.services.swiss import round_delete, round_pair, round_pair_execute, round_publish, round_repair
 from tournaments.models import AuditLog, Board, Participant, Round, RoundBye
-from tournaments.services.byes import bye_request
+from tournaments.services.participants.byes import bye_request
 from tournaments.services.results import result_record
 from tournaments.services.tournaments import tournament_create
 

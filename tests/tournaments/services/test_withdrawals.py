@@ -7,9 +7,9 @@ import pytest
 from core.errors import ValidationFailed
 from pairing.services.round_robin import tournament_start
 from tournaments.models import AuditLog, Board, Participant, Round, RoundBye
-from tournaments.services.byes import absence_mark, bye_request
+from tournaments.services.participants.byes import absence_mark, bye_request
+from tournaments.services.participants.withdrawals import participant_withdraw, withdrawal_undo
 from tournaments.services.tournaments import tournament_create
-from tournaments.services.withdrawals import participant_withdraw, withdrawal_undo
 
 from .conftest import add_players, pair_and_publish, play_round
 

@@ -11,7 +11,7 @@ from tournaments.models import Round
 
 @pytest.fixture
 def players(tournament):
-    from tournaments.services.pairing_numbers import pairing_numbers_assign
+    from tournaments.services.participants.numbers import pairing_numbers_assign
 
     people = add_players(tournament, 8)
     pairing_numbers_assign(tournament)

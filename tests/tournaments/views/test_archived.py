@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import AuditLog, Round, Tournament
-from tournaments.services.tournament_lifecycle import tournament_archive
+from tournaments.services.lifecycle import tournament_archive
 
 MESSAGE = "This tournament is archived; restore it to change it."
 

@@ -9,11 +9,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from core.errors import NotAllowedError, ValidationFailed
+from tournaments.exchange.json_backup import json_export
+from tournaments.exchange.trf_export import trf_export
 from tournaments.models import AuditLog, Board, Participant, Tournament
-from tournaments.services.exchange_json import json_export
-from tournaments.services.exchange_trf import trf_export
+from tournaments.services.lifecycle import tournament_archive, tournament_delete
 from tournaments.services.results import result_record
-from tournaments.services.tournament_lifecycle import tournament_archive, tournament_delete
 
 from .conftest import play_round
 

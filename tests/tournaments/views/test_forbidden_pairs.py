@@ -7,7 +7,7 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from tournaments.models import AuditLog, ForbiddenPair
-from tournaments.services.forbidden_pairs import forbidden_pair_add
+from tournaments.services.participants.forbidden_pairs import forbidden_pair_add
 
 
 def page(tournament):

@@ -145,8 +145,8 @@ def test_the_list_offers_edit_delete_withdraw_and_undo_where_each_applies(
     arbiter_client, tournament, published_round, arbiter
 ):
     """Issue 22 (2): delete only a never-paired entry; undo only a withdrawal."""
-    from tournaments.services.registration import participant_register
-    from tournaments.services.withdrawals import participant_withdraw
+    from tournaments.services.participants.registration import participant_register
+    from tournaments.services.participants.withdrawals import participant_withdraw
 
     late = participant_register(
         tournament=tournament, user=arbiter, name="Never Paired", rating=1000
@@ -192,7 +192,7 @@ def test_the_edit_page_corrects_an_entry_and_shows_errors_in_place(arbiter_clien
 
 def test_namesakes_are_told_apart_on_the_list(arbiter_client, tournament, arbiter):
     """Issue 22 (13): two John Smiths show their clubs."""
-    from tournaments.services.registration import participant_register
+    from tournaments.services.participants.registration import participant_register
 
     participant_register(
         tournament=tournament, user=arbiter, name="John Smith", rating=1500, club_name="Hull"

@@ -10,7 +10,7 @@ from clubs.services.roster import roster_player_create
 from ratings.models import RatedPlayer
 from tests import factories
 from tournaments.models import Participant
-from tournaments.services.registration import participant_register
+from tournaments.services.participants.registration import participant_register
 
 
 def _url(name, tournament):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError
 
 from core.errors import ServiceError
+from tournaments.exchange.csv_export import WHAT, csv_export
 from tournaments.management.commands._exchange import tournament_by_id, write_output
-from tournaments.services.exchange_csv import WHAT, csv_export
 
 
 class Command(BaseCommand):

@@ -6,8 +6,8 @@ import json
 
 from django.core.management.base import BaseCommand
 
+from tournaments.exchange.json_backup import json_export
 from tournaments.management.commands._exchange import tournament_by_id, write_output
-from tournaments.services.exchange_json import json_export
 
 
 class Command(BaseCommand):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError
 
 from core.errors import ServiceError
+from tournaments.exchange.trf_export import TRF_VERSIONS, trf_export
 from tournaments.management.commands._exchange import tournament_by_id, write_output
-from tournaments.services.exchange_trf import TRF_VERSIONS, trf_export
 
 
 class Command(BaseCommand):

@@ -7,8 +7,8 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from core.errors import ServiceError
+from tournaments.exchange.json_backup import json_import
 from tournaments.management.commands._exchange import read_text, user_by_name
-from tournaments.services.exchange_json import json_import
 
 
 class Command(BaseCommand):

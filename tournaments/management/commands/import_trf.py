@@ -6,8 +6,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from core.errors import ServiceError
 from pairing.engine.trf import decode_trf
+from tournaments.exchange.trf_import import trf_import
 from tournaments.management.commands._exchange import read_text, user_by_name
-from tournaments.services.exchange_trf_import import trf_import
 
 
 class Command(BaseCommand):

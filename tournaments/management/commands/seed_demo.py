@@ -20,11 +20,11 @@ from clubs.services.roster import roster_player_create
 from pairing.services.round_robin import tournament_start
 from pairing.services.swiss import round_pair, round_pair_execute, round_publish
 from tournaments.models import Board, Round, Tournament, TournamentRole
-from tournaments.services.byes import bye_request
-from tournaments.services.registration import participant_register
+from tournaments.services.participants.byes import bye_request
+from tournaments.services.participants.registration import participant_register
+from tournaments.services.participants.withdrawals import participant_withdraw
 from tournaments.services.results import result_record
 from tournaments.services.tournaments import tournament_create
-from tournaments.services.withdrawals import participant_withdraw
 
 DEMO_USERNAME = "arbiter"
 DEMO_PASSWORD = "demo-arbiter-2026"

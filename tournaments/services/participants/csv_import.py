@@ -20,8 +20,8 @@ from tournaments.models import Participant, Round, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
 from tournaments.services.locks import tournament_lock
-from tournaments.services.pairing_numbers import pairing_numbers_assign
-from tournaments.services.registration import (
+from tournaments.services.participants.numbers import pairing_numbers_assign
+from tournaments.services.participants.registration import (
     DUPLICATE_FIELDS,
     TO_CHANGE_PARTICIPANTS,
     clean_participant_fields,

@@ -33,8 +33,8 @@ from tournaments.models import Participant, Round, RoundBye, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
 from tournaments.services.locks import tournament_lock
-from tournaments.services.pairing_numbers import TITLE_ORDER, moves_described, pairing_number_insert
-from tournaments.services.participant_state import last_published_number, participant_snapshot
+from tournaments.services.participants.numbers import TITLE_ORDER, moves_described, pairing_number_insert
+from tournaments.services.participants.state import last_published_number, participant_snapshot
 from tournaments.services.versions import tournament_changed
 from tournaments.text import TextProblem, clean_line, same_name_key
 

@@ -11,8 +11,8 @@ import io
 from typing import Any
 
 from core.errors import ValidationFailed
+from tournaments.exchange.records import complete_rounds
 from tournaments.models import Participant, Tournament
-from tournaments.services.exchange_records import complete_rounds
 
 WHAT = ("participants", "standings")
 

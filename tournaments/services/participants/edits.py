@@ -26,14 +26,14 @@ from tournaments.models import Participant
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
 from tournaments.services.locks import tournament_lock
-from tournaments.services.pairing_numbers import moves_described, pairing_numbers_assign
-from tournaments.services.participant_state import paired_ids
-from tournaments.services.registration import (
+from tournaments.services.participants.numbers import moves_described, pairing_numbers_assign
+from tournaments.services.participants.registration import (
     TO_CHANGE_PARTICIPANTS,
     clean_participant_fields,
     duplicate_errors,
     refuse_unknown,
 )
+from tournaments.services.participants.state import paired_ids
 from tournaments.services.versions import tournament_changed
 
 ORDER_FIELDS = {"name", "rating", "title"}

@@ -24,11 +24,11 @@ from itertools import combinations
 from django.db import transaction
 
 from core.errors import ValidationFailed
-from pairing.adapters import board_result_from_codes
 from pairing.engine.errors import InvalidRequestError, TrfError
 from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, validate_tiebreaks
 from pairing.engine.trf import TrfTournament, decode_trf, parse_trf
 from pairing.engine.types import Colour, ResultCode, RoundRecord, Scoring
+from tournaments.exchange.trf_export import TRF_TO_TITLE
 from tournaments.models import (
     Board,
     ForbiddenPair,
@@ -38,8 +38,8 @@ from tournaments.models import (
     Tournament,
     TournamentRole,
 )
+from tournaments.records import board_result_from_codes
 from tournaments.services.audit import audit_record
-from tournaments.services.exchange_trf import TRF_TO_TITLE
 from tournaments.services.tournaments import SETTING_FIELDS, settings_errors
 from tournaments.text import TextProblem, clean_line
 

@@ -4,7 +4,7 @@ The engine reads and writes the file format; this module only translates. Partic
 with their pairing number as TRF starting rank (the import, :mod:`exchange_trf_import`, reads them
 back the same way).
 
-Written: every complete round (see :mod:`tournaments.services.exchange_records`), byes already
+Written: every complete round (see :mod:`tournaments.exchange.records`), byes already
 known for later rounds (``240`` in TRF-2026, the next round's column in TRF-2016), Baku virtual
 points (``250``/``XXA``), the initial colour (``152``/``XXC``), the point system (``162``/``XXS``),
 round dates (``132``), the tie-breaks (``202``) and the tournament type (``192``), and forbidden
@@ -18,17 +18,13 @@ from datetime import UTC, date
 
 from core.collector import collector_paused
 from core.errors import ValidationFailed
-from pairing.adapters import (
-    baku_accelerations_for,
-    scoring_for,
-    shared_ranks,
-    standings_for_tournament,
-)
+from pairing.adapters import baku_accelerations_for, shared_ranks, standings_for_tournament
 from pairing.engine.errors import InvalidRequestError
 from pairing.engine.trf import ForbiddenGroup, TrfBye, TrfPlayer, TrfTournament, write_trf
 from pairing.engine.types import Colour, RoundRecord
+from tournaments.exchange.records import TournamentRecords, tournament_records
 from tournaments.models import ForbiddenPair, Participant, Round, Tournament
-from tournaments.services.exchange_records import TournamentRecords, tournament_records
+from tournaments.records import scoring_for
 
 TRF_VERSIONS = ("2026", "2016")
 

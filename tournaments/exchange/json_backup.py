@@ -32,6 +32,7 @@ from django.utils import timezone
 
 from clubs.models import Club
 from core.errors import ValidationFailed
+from tournaments.exchange import backup_schema, model_data
 from tournaments.models import (
     Board,
     ForbiddenPair,
@@ -42,7 +43,6 @@ from tournaments.models import (
     TournamentRole,
 )
 from tournaments.permissions import can_create_in_club
-from tournaments.services import backup_schema, model_data
 from tournaments.services.audit import audit_record
 from tournaments.services.tournaments import SETTING_FIELDS, TEXT_FIELDS, settings_errors
 from tournaments.text import TextProblem, clean_line

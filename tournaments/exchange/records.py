@@ -1,6 +1,6 @@
 """What happened to every participant in every round, as TRF round records, for the exports.
 
-The records come from :func:`pairing.adapters.histories_for_tournament`, the same view of the
+The records come from :func:`tournaments.records.histories_for_tournament`, the same view of the
 database the engine pairs and ranks with, so an exported file says exactly what the app itself
 used. Only the complete rounds are exported (rounds 1..n all finished, :func:`last_complete_round`),
 because TRF has no code for "result not known yet"; byes already known for later rounds (requested
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pairing.adapters import bye_code, histories_for_tournament, last_complete_round
 from pairing.engine.types import ResultCode, RoundRecord
 from tournaments.models import Participant, RoundBye, Tournament
+from tournaments.records import bye_code, histories_for_tournament, last_complete_round
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from tournaments.models import Participant, Round, RoundBye, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
 from tournaments.services.locks import tournament_lock
-from tournaments.services.registration import TO_CHANGE_PARTICIPANTS
+from tournaments.services.participants.registration import TO_CHANGE_PARTICIPANTS
 from tournaments.services.versions import tournament_changed
 
 

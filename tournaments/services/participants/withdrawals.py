@@ -26,8 +26,8 @@ from tournaments.models import AuditLog, Board, Participant, Round, RoundBye, To
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
 from tournaments.services.locks import tournament_lock
-from tournaments.services.participant_state import last_published_number, participant_snapshot
-from tournaments.services.registration import TO_CHANGE_PARTICIPANTS
+from tournaments.services.participants.registration import TO_CHANGE_PARTICIPANTS
+from tournaments.services.participants.state import last_published_number, participant_snapshot
 from tournaments.services.results import round_refresh_status
 from tournaments.services.versions import tournament_changed
 

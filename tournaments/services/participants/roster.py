@@ -33,8 +33,12 @@ from tournaments.models import Participant, Round, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
 from tournaments.services.locks import tournament_lock
-from tournaments.services.pairing_numbers import TITLE_ORDER, pairing_numbers_assign
-from tournaments.services.registration import TO_CHANGE_PARTICIPANTS, Registered, participant_register
+from tournaments.services.participants.numbers import TITLE_ORDER, pairing_numbers_assign
+from tournaments.services.participants.registration import (
+    TO_CHANGE_PARTICIPANTS,
+    Registered,
+    participant_register,
+)
 from tournaments.services.versions import tournament_changed
 
 REFRESHED = ("rating", "title", "federation")
