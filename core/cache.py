@@ -108,3 +108,24 @@ def _build_and_store(key: str, stale_key: str, lock: str, build: Callable[[], ob
     finally:
         cache.delete(lock)
         connection.close()
+
+
+_KEPT: dict[tuple[object, ...], object] = {}
+_KEPT_LOCK = threading.Lock()
+KEPT_PER_PROCESS = 8
+"""Read-only values (snapshots, explained rounds) each web process keeps, the newest ones."""
+
+
+def kept_in_process(key: tuple[object, ...], load: Callable[[], T]) -> T:
+    """``load()``, once per process for ``key`` (which must name everything the value depends on:
+    the tournament's id, link token and the version in force). Values are never changed after."""
+    with _KEPT_LOCK:
+        found = _KEPT.get(key)
+    if found is not None:
+        return found  # type: ignore[return-value]
+    value = load()
+    with _KEPT_LOCK:
+        _KEPT[key] = value
+        while len(_KEPT) > KEPT_PER_PROCESS:
+            _KEPT.pop(next(iter(_KEPT)))
+    return value

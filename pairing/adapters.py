@@ -25,18 +25,15 @@ tournaments core's (``tournaments.records``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.db.models import Q
 
-from core.collector import collector_paused
 from pairing.engine.baku import BakuPlan, baku_plan
-from pairing.engine.standings import Standings, StandingsRequest, compute_standings
-from pairing.engine.types import Colour, PairingRequest, RoundRecord
+from pairing.engine.types import Colour, PairingRequest
 from pairing.engine.types import Participant as EngineParticipant
 from tournaments.models import ForbiddenPair, Participant, RoundBye, Tournament
-from tournaments.records import histories_for_tournament, last_complete_round, scoring_for
+from tournaments.records import histories_for_tournament, scoring_for
 
 # --- Baku: the engine's plan, fed from the database -------------------------------------------
 
@@ -120,7 +117,7 @@ def _available(p: Participant, round_number: int, bye_rounds: set[int]) -> bool:
     return round_number not in bye_rounds
 
 
-def _engine_participant(p: Participant, history: tuple[Any, ...], **extra: Any) -> EngineParticipant:
+def engine_participant(p: Participant, history: tuple[Any, ...], **extra: Any) -> EngineParticipant:
     """The engine's view of a participant: pk as id, pairing number as TPN."""
     return EngineParticipant(
         id=p.pk,
@@ -146,7 +143,7 @@ def pairing_request_for_round(
             bye_rounds.setdefault(bye.participant_id, set()).add(round_number)
     plan = baku_plan_for(tournament, people)
     participants = tuple(
-        _engine_participant(
+        engine_participant(
             p,
             histories[p.pk],
             accelerations=plan.virtual_points.get(p.pk, ())[:round_number] if plan is not None else (),
@@ -173,72 +170,6 @@ def forbidden_pairs_for_round(tournament: Tournament, round_number: int) -> froz
         tournament=tournament,
     ).values_list("first_id", "second_id")
     return frozenset(frozenset(pair) for pair in rows)
-
-
-def standings_for_tournament(
-    tournament: Tournament,
-    *,
-    through_round: int | None = None,
-    breakdowns: bool = True,
-    explained: Callable[[int], bool] | None = None,
-    loaded: tuple[list[Participant], dict[int, tuple[RoundRecord, ...]]] | None = None,
-) -> Standings:
-    """Standings after ``through_round`` (default: the last round with every result in).
-
-    ``breakdowns=False`` when only values and ranks are wanted (exports, rankings): the same
-    answer without the breakdown of each value, a fraction of the work in a big field.
-    ``explained``: only the participants (pks) it says yes to get their values' breakdowns
-    (``None``: everyone). ``loaded``: every participant and their histories through
-    ``through_round``, when the caller has already read them (an export), so they are not read
-    twice.
-    """
-    with collector_paused():
-        return _standings(tournament, through_round, breakdowns, explained, loaded)
-
-
-def _standings(
-    tournament: Tournament,
-    through_round: int | None,
-    breakdowns: bool,
-    explained: Callable[[int], bool] | None,
-    loaded: tuple[list[Participant], dict[int, tuple[RoundRecord, ...]]] | None,
-) -> Standings:
-    rounds = last_complete_round(tournament) if through_round is None else through_round
-    if loaded is not None:
-        people, histories = loaded
-    else:
-        people = list(Participant.objects.filter(tournament=tournament).order_by("pairing_number", "pk"))
-        histories = histories_for_tournament(tournament, rounds, participants=people)
-    participants = tuple(_engine_participant(p, histories[p.pk]) for p in people)
-    withdrawn = frozenset(p.pk for p in people if p.status == Participant.Status.WITHDRAWN)
-    return compute_standings(
-        StandingsRequest(
-            participants=participants,
-            rounds=rounds,
-            tiebreaks=tuple(tournament.tiebreak_codes),
-            unplayed=tournament.unplayed_rule,
-            scoring=scoring_for(tournament),
-            round_robin=tournament.format == Tournament.Format.ROUND_ROBIN,
-            withdrawn=withdrawn,
-            seed=tournament.lots_seed,
-            breakdowns=breakdowns,
-            explained=None if explained is None else frozenset(p.pk for p in people if explained(p.pk)),
-        )
-    )
-
-
-def shared_ranks(standings: Standings) -> dict[int, int]:
-    """Participant id -> the best rank of the group only the drawing of lots separated (their own
-    rank when no lot placed them), where tables show players level on everything sharing a place.
-
-    One pass over the rows and the lots: a lot can hold most of the field (after round 1 of a big
-    Swiss), so asking each member for the minimum over its whole group would be quadratic.
-    """
-    rank_of = {row.id: row.rank for row in standings.rows}
-    for drawn in standings.lots:
-        best = min(rank_of[pid] for pid in drawn)
-        rank_of.update(dict.fromkeys(drawn, best))
-    return rank_of
 
 
 def engine_participant_names(request: PairingRequest) -> dict[int, str]:

@@ -3,8 +3,6 @@ queries (the view tests pin them), so templates never touch related managers.
 
 * ``tournaments_for_user(user)``: the dashboard list, with participant and round counts;
   ``tournament_lists(user)`` splits off the archived ones.
-* ``staff_standings(tournament, through_round)``: the standings table, from the public site's
-  cached ranking when it is the current one.
 * ``participant_page(tournament, page=, find=)``: one page of the participants in pairing-number
   order (or of those a search finds), each with byes and score, whether they were ever paired, and
   what tells namesakes apart (``namesake_labels``).
@@ -45,7 +43,6 @@ from tournaments import records
 from tournaments.models import AuditLog, Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.namesakes import namesake_labels, namesakes_among, namesakes_of
 from tournaments.permissions import visible_tournaments
-from tournaments.public.standings import ranking_cached, shown_value
 from tournaments.scores import format_points
 from tournaments.services.participants import state as participant_state
 
@@ -65,79 +62,6 @@ def tournaments_for_user(user: Any) -> list[Tournament]:
             n_participants=_count_of(Participant, "tournament"), n_rounds=_count_of(Round, "tournament")
         )
     )
-
-
-@dataclass
-class StaffStandingRow:
-    rank: int
-    tpn: int
-    id: int
-    name: str
-    withdrawn: bool
-    by_lot: bool
-    points_display: str
-    values: list[str]
-
-
-def standings_rows(tournament: Tournament, table: Any) -> list[StaffStandingRow]:
-    """The engine's standings as the staff table shows them, the same way the public one does:
-    lots only in the final standings (shared places until then), direct encounter only where it
-    decided the order."""
-    final = table.rounds >= tournament.rounds_planned
-    shared = {} if final else pairing_adapters.shared_ranks(table)
-    rows = [
-        StaffStandingRow(
-            row.rank if final else shared[row.id],
-            row.tpn,
-            row.id,
-            row.name,
-            row.withdrawn,
-            row.by_lot and final,
-            row.points_display,
-            [shown_value(row, value) for value in row.tiebreaks],
-        )
-        for row in table.rows
-    ]
-    return sorted(rows, key=lambda row: (row.rank, row.tpn))  # players sharing a place: by number
-
-
-@dataclass
-class StaffStandings:
-    rounds: int
-    """The standings are those after this round."""
-    tiebreaks: tuple[str, ...]
-    rows: list[StaffStandingRow]
-
-
-def staff_standings(tournament: Tournament, through_round: int | None = None) -> StaffStandings:
-    """The staff standings table after ``through_round`` (default: the last complete round).
-
-    The default is the public site's cached ranking (the same rows, built the same way): after a
-    change the engine runs once for every page, staff and public, instead of on each visit to
-    this one, which took seconds for a 5,000-player field. An earlier round is computed, and so
-    is the default when the engine cannot rank the field, so the staff see the engine's error.
-    """
-    if through_round is None:
-        ranking = ranking_cached(tournament)
-        if not ranking.problem:
-            rows = [
-                StaffStandingRow(
-                    row.rank,
-                    row.pairing_number,
-                    row.participant_id,
-                    row.name,
-                    row.withdrawn,
-                    row.by_lot,
-                    row.decimal_points,
-                    list(row.values),
-                )
-                for row in ranking.rows
-            ]
-            return StaffStandings(ranking.through_round, ranking.tiebreaks, rows)
-    table = pairing_adapters.standings_for_tournament(
-        tournament, through_round=through_round, breakdowns=False
-    )
-    return StaffStandings(table.rounds, table.tiebreaks, standings_rows(tournament, table))
 
 
 AUDIT_PAGE_SIZE = 50

@@ -16,7 +16,7 @@ import pytest
 from django.db import connection
 from playwright.sync_api import Page, expect
 
-from pairing.adapters import standings_for_tournament
+from pairing.standings import standings_for_tournament
 from tournaments.models import Board, Participant, RoundBye, Tournament
 
 CSV = """name,rating,title,federation,FIDE id,club

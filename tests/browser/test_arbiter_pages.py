@@ -16,7 +16,7 @@ from pairing.services.swiss import round_pair, round_pair_execute
 from tests.browser.conftest import DESKTOP, PHONE, tab_to
 from tests.tournaments.services.conftest import add_players, pair_and_publish
 from tournaments.models import Board, Round, Tournament
-from tournaments.services.pairing_numbers import pairing_numbers_assign
+from tournaments.services.participants.numbers import pairing_numbers_assign
 from tournaments.services.results import result_record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -15,7 +15,7 @@ from tests.browser.conftest import DESKTOP, PHONE, tab_to
 from tests.browser.test_result_keyboard import round_url, stored_results
 from tests.tournaments.services.conftest import add_players, pair_and_publish
 from tournaments.models import Round
-from tournaments.services.pairing_numbers import pairing_numbers_assign
+from tournaments.services.participants.numbers import pairing_numbers_assign
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=20_000)

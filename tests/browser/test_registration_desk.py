@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.conftest import DESKTOP, PHONE
 from tests.tournaments.services.conftest import add_players
 from tournaments.models import AuditLog, Participant
-from tournaments.services.pairing_numbers import pairing_numbers_assign
+from tournaments.services.participants.numbers import pairing_numbers_assign
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=15_000)

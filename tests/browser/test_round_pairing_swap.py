@@ -16,8 +16,8 @@ from pairing.services.swiss import round_pair, round_pair_execute
 from tests.browser.conftest import DESKTOP, PHONE
 from tests.tournaments.services.conftest import add_players
 from tournaments.models import Board, Participant, Round
-from tournaments.services.pairing_numbers import pairing_numbers_assign
-from tournaments.services.tournament_lifecycle import tournament_archive
+from tournaments.services.lifecycle import tournament_archive
+from tournaments.services.participants.numbers import pairing_numbers_assign
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=20_000)

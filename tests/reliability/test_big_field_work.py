@@ -12,12 +12,11 @@ from fractions import Fraction
 
 import pytest
 
+from pairing import standings as read_model
 from pairing.engine.standings import StandingRow, Standings
 from tournaments.exchange import trf_export as exchange_trf
 from tournaments.exchange.records import TournamentRecords
 from tournaments.models import Tournament
-from tournaments.public import standings as public_standings
-from tournaments.selectors import standings_rows
 
 
 def _linear(count, small: int = 50) -> bool:
@@ -69,7 +68,7 @@ def _reads(step) -> int:
 
 def test_the_staff_standings_share_places_in_one_pass_over_a_lot():
     tournament = Tournament(rounds_planned=9)
-    assert _linear(_reads(lambda table: standings_rows(tournament, table)))
+    assert _linear(_reads(lambda table: read_model.placings(tournament, table)))
 
 
 @pytest.mark.django_db
@@ -77,8 +76,8 @@ def test_the_public_ranking_shares_places_in_one_pass_over_a_lot(monkeypatch):
     tournament = Tournament.objects.create(name="Level", rounds_planned=9)
 
     def step(table):
-        monkeypatch.setattr(public_standings, "standings_for_tournament", lambda t, breakdowns=True: table)
-        ranking = public_standings._compute(tournament)
+        monkeypatch.setattr(read_model, "standings_for_tournament", lambda t, breakdowns=True: table)
+        ranking = read_model._compute(tournament)
         assert {row.rank for row in ranking.rows} == {1}
 
     assert _linear(_reads(step))
@@ -104,12 +103,12 @@ def test_the_cached_ranking_pickles_without_asking_for_its_fields_per_row(monkey
     asked = []
     original = dataclasses.fields
     monkeypatch.setattr(dataclasses, "fields", lambda obj: asked.append(1) or original(obj))
-    cell = public_standings.TiebreakCell("BH", "Buchholz", "3", "3 = 1 + 2", ("a note",))
+    cell = read_model.TiebreakCell("BH", "Buchholz", "3", "3 = 1 + 2", ("a note",))
     rows = tuple(
-        public_standings.RankedRow(pid, pid, False, "1", ("3",), pid, f"P{pid}", "1.0", False)
+        read_model.RankedRow(pid, pid, False, "1", ("3",), pid, f"P{pid}", "1.0", False)
         for pid in range(1, 101)
     )
-    ranking = public_standings.Ranking(rows, 1, "", ("BH",), "virtual-opponent")
-    breakdown = public_standings.Breakdown("P1", 1, "1", (cell,))
+    ranking = read_model.Ranking(rows, 1, "", ("BH",), "virtual-opponent")
+    breakdown = read_model.Breakdown("P1", 1, "1", (cell,))
     assert pickle.loads(pickle.dumps((ranking, breakdown))) == (ranking, breakdown)
     assert asked == []

@@ -18,8 +18,8 @@ from rest_framework.response import Response
 
 from core.cache import single_flight
 from core.errors import ValidationFailed
-from pairing.adapters import standings_for_tournament
 from pairing.services import round_robin, swiss
+from pairing.standings import STANDINGS_ALGORITHM, standings_for_api
 from tournaments.api import serializers as s
 from tournaments.api.base import (
     CONFLICT,
@@ -33,7 +33,6 @@ from tournaments.api.base import (
 )
 from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import ARBITRATE, ORGANISE, visible_tournaments
-from tournaments.public.standings import STANDINGS_ALGORITHM
 from tournaments.services import results, tournaments
 from tournaments.services.participants import byes, forbidden_pairs, registration, withdrawals
 from tournaments.services.participants import edits as participant_edits
@@ -464,4 +463,4 @@ def standings_data(tournament: Tournament, through_round: int | None) -> dict:
             f"Round {through_round} has not been paired yet (the tournament has {existing} round(s)).",
             errors={"round": [f"At most {existing}."]},
         )
-    return s.StandingsOutput(standings_for_tournament(tournament, through_round=through_round)).data
+    return s.StandingsOutput(standings_for_api(tournament, through_round)).data

@@ -11,6 +11,7 @@ import io
 from typing import Any
 
 from core.errors import ValidationFailed
+from pairing.standings import placings, standings_for_tournament
 from tournaments.exchange.records import complete_rounds
 from tournaments.models import Participant, Tournament
 
@@ -56,9 +57,8 @@ def participants_csv(*, tournament: Tournament) -> str:
 
 
 def standings_csv(*, tournament: Tournament) -> str:
-    """Rank, pairing number, name, rating, points and each tie-break after the last complete round."""
-    from pairing.adapters import standings_for_tournament
-
+    """Place, pairing number, name, rating, points and each tie-break after the last complete round
+    (places as every table shows them: :func:`pairing.standings.placings`)."""
     rounds = complete_rounds(tournament)
     codes = tournament.tiebreak_codes
     header = ["rank", "pairing_number", "name", "rating", "points", *codes]
@@ -67,12 +67,12 @@ def standings_csv(*, tournament: Tournament) -> str:
     standings = standings_for_tournament(tournament, through_round=rounds, breakdowns=False)
     people = {p.pk: p for p in Participant.objects.filter(tournament=tournament)}
     rows = []
-    for row in standings.rows:
+    for row, rank, _by_lot in placings(tournament, standings):
         p = people[row.id]
         values = {value.code: value.display for value in row.tiebreaks}
         rows.append(
             [
-                row.rank,
+                rank,
                 p.pairing_number,
                 p.name,
                 p.rating,

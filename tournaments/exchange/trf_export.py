@@ -18,10 +18,11 @@ from datetime import UTC, date
 
 from core.collector import collector_paused
 from core.errors import ValidationFailed
-from pairing.adapters import baku_accelerations_for, shared_ranks, standings_for_tournament
+from pairing.adapters import baku_accelerations_for
 from pairing.engine.errors import InvalidRequestError
 from pairing.engine.trf import ForbiddenGroup, TrfBye, TrfPlayer, TrfTournament, write_trf
 from pairing.engine.types import Colour, RoundRecord
+from pairing.standings import shared_ranks, standings_for_tournament
 from tournaments.exchange.records import TournamentRecords, tournament_records
 from tournaments.models import ForbiddenPair, Participant, Round, Tournament
 from tournaments.records import scoring_for

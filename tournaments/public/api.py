@@ -13,6 +13,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
+from pairing.standings import standings_for_api
 from tournaments.api import serializers as s
 from tournaments.api.base import ApiView
 from tournaments.models import Board, Round, RoundBye
@@ -22,7 +23,6 @@ from tournaments.public.selectors import (
     PUBLIC_ROUND_STATUSES,
     public_tournament_get,
 )
-from tournaments.public.standings import standings_for_api
 
 _BOARDS = (
     Board.objects.select_related("round", "white", "black")

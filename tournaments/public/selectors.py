@@ -10,10 +10,8 @@ Scores are half-points, as in the models; :func:`format_points` turns them into 
 
 from __future__ import annotations
 
-import threading
 import unicodedata
 from collections import defaultdict
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -22,6 +20,7 @@ from django.db.models.fields.json import KeyTransform
 from django.db.models.functions import Lower
 from django.http import Http404
 
+from core.cache import kept_in_process
 from pairing.engine.types import ResultCode
 from tournaments.models import Board, Participant, Round, RoundBye, Tournament
 from tournaments.namesakes import namesake_labels
@@ -216,39 +215,18 @@ class Snapshot:
         return sum(entry.points or 0 for number, entry in entries.items() if number < round_number)
 
 
-_KEPT: dict[tuple[object, ...], object] = {}
-_KEPT_LOCK = threading.Lock()
-KEPT_PER_PROCESS = 8
-"""Read-only values (snapshots, explained rounds) each web process keeps, the newest ones."""
-
-
-def kept(key: tuple[object, ...], load: Callable[[], T]) -> T:
-    """``load()``, once per process for ``key`` (which must name everything the value depends on:
-    the tournament's id, link token and the version in force). Values are never changed after."""
-    with _KEPT_LOCK:
-        found = _KEPT.get(key)
-    if found is not None:
-        return found  # type: ignore[return-value]
-    value = load()
-    with _KEPT_LOCK:
-        _KEPT[key] = value
-        while len(_KEPT) > KEPT_PER_PROCESS:
-            _KEPT.pop(next(iter(_KEPT)))
-    return value
-
-
 def snapshot_shared(*, tournament: Tournament) -> Snapshot:
     """The public picture of ``tournament`` at its current version, loaded once per process: the
     pairings, standings, crosstable and the other pages of one version share it."""
     key = ("snapshot", tournament.pk, tournament.public_token, tournament.version, tournament.updated_at)
-    return kept(key, lambda: snapshot_load(tournament=tournament))
+    return kept_in_process(key, lambda: snapshot_load(tournament=tournament))
 
 
 def _rounds_explained(tournament: Tournament) -> list[Round]:
     """The public rounds with their explanations, decoded once per process and standings version
     (publishing, finishing or re-pairing a round moves it; a result in play does not)."""
     key = ("rounds", tournament.pk, tournament.public_token, tournament.standings_version)
-    return kept(key, lambda: public_rounds(tournament=tournament, with_explanations=True))
+    return kept_in_process(key, lambda: public_rounds(tournament=tournament, with_explanations=True))
 
 
 def participant_snapshot(*, tournament: Tournament, participant_id: int) -> Snapshot:

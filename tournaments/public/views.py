@@ -13,6 +13,7 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
+from pairing import standings as read_model
 from tournaments.public import crosstable as public_crosstable
 from tournaments.public import selectors
 from tournaments.public import standings as public_standings
@@ -138,9 +139,9 @@ def participant(request: HtmxHttpRequest, token: str, participant_id: int) -> Ht
         return {
             "participant": person,
             "score": selectors.format_points(snapshot.score(person.id)),
-            "standing": public_standings.breakdown_cached(tournament, person.id),
+            "standing": read_model.breakdown_cached(tournament, person.id),
             "standings_page": public_standings.standings_page_of(tournament, person.id),
-            "through_round": public_standings.ranking_cached(tournament).through_round,
+            "through_round": read_model.ranking_cached(tournament).through_round,
             "card": public_crosstable.participant_card(snapshot, person.id),
             "tell_apart": snapshot.tell_apart,
             "page": "participant",
@@ -163,7 +164,7 @@ def tiebreak_breakdown(request: HtmxHttpRequest, token: str, participant_id: int
     tournament = selectors.public_tournament_get(token=token)
 
     def build():
-        breakdown = public_standings.breakdown_cached(tournament, participant_id)
+        breakdown = read_model.breakdown_cached(tournament, participant_id)
         cell = breakdown.cell(code) if breakdown else None
         if cell is None:
             raise Http404("No such tie-break for this participant.")
@@ -199,7 +200,7 @@ def rules(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
     def build():
         return {
-            "tiebreaks": public_standings.tiebreak_headings(tournament),
+            "tiebreaks": read_model.tiebreak_headings(tournament),
             "scoring": {
                 "win": selectors.format_points(tournament.win_points),
                 "draw": selectors.format_points(tournament.draw_points),

@@ -3,6 +3,9 @@ when another arbiter changed the board first) and an ``HX-Trigger: standings-cha
 a result a later round was paired on asks first (the row, or a page without JavaScript, offers
 "Correct anyway", which posts again with ``confirm=1``).
 
+The row's answer is one render of ``round_detail.html#result-answer``: the row, and out of band the
+page's new version when the arbiter's entry is the only change since the page last looked.
+
 ``record_slip`` takes the quick-entry box's slips by board number, for boards that are not on the
 page the arbiter is looking at (a big round comes in pages); boards on the page go through their
 row, as above."""
@@ -22,6 +25,8 @@ from tournaments.permissions import ARBITRATE, staff_tournament
 from tournaments.selectors import board_row, round_get
 from tournaments.services.results import result_record_by_id, result_record_slip
 from tournaments.views._helpers import back_to_board
+
+ROUND_ANSWER = "tournaments/round_detail.html#result-answer"  # the row and its out-of-band companion
 
 
 @require_POST
@@ -72,26 +77,23 @@ def record(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpR
             )
         return back_to_board(tournament.pk, board.round.number, board.number)
     # The row is re-rendered either way; htmx only swaps 2xx answers, so errors travel in the row.
-    row = board_row(board)
+    version = board.changed_version  # the tournament's version this entry made
     context = {
-        "row": row,
+        "row": board_row(board),
         "tournament": tournament,
         "editable": True,
         "results_open": True,
         "error": error,
         "saved": not error,
         "confirm_result": confirm,
+        # Nobody else changed anything since this page last looked: its version moves along, so the
+        # live poll does not re-render the table for the arbiter's own entry.
+        "live_version": version if not error and request.POST.get("seen") == str(version - 1) else None,
     }
-    response = render(request, "tournaments/_board_row.html", context)
+    response = render(request, ROUND_ANSWER, context)
     response["X-Result-Status"] = str(status)
     if not error:
         trigger_client_event(response, "standings-changed")
-        version = board.changed_version  # the tournament's version this entry made
-        if request.POST.get("seen") == str(version - 1):
-            # Nobody else changed anything since this page last looked: move its version along so
-            # the live poll does not re-render the table for the arbiter's own entry.
-            live = f'<input type="hidden" id="live-version" name="seen" value="{version}" hx-swap-oob="true">'
-            response.content = response.content + live.encode()
     return response
 
 

@@ -9,8 +9,12 @@ each other's results within seconds; an arbiter's own entry moves the page's ver
 their own table is not re-rendered under their keyboard).
 
 While a round is being paired or has failed, the arbiter is offered "Pair again" and "Cancel
-round" (each asks first); a claim older than the task's time limit is shown as failed
-(``round_pairing_expire``, the stale-claim rule, runs before the page and the status are drawn).
+round" (each asks first); a claim older than the task's time limit is shown as failed, with the
+same way out (``pairing_is_stale``: the page and its status only read; "Pair again" records the
+failure before it claims again, and the ``expire_stale_pairings`` command or task sweeps the rest).
+
+Every view here answers with one template render: the page, or one of its partials
+(``round_detail.html``), whose out-of-band parts (``hx-swap-oob``) are in the template.
 """
 
 from __future__ import annotations
@@ -19,8 +23,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
-from django.template.loader import render_to_string
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
@@ -29,12 +32,13 @@ from core.views import render_page, report
 from pairing.services.drafts import HandEdit, board_swap_colours, boards_exchange_opponents
 from pairing.services.swiss import (
     next_round_offered,
+    pairing_is_stale,
     pairing_limit_text,
     round_delete,
     round_pair,
-    round_pairing_expire,
     round_publish,
     round_repair,
+    stale_claim_error,
 )
 from reports import selectors as reports_selectors
 from tournaments import selectors
@@ -92,6 +96,15 @@ def _told_apart(view: selectors.RoundView, pk: int) -> str:
     return f"{name} ({label})" if label else name
 
 
+def _pairing_state(rnd: Round) -> dict[str, str]:
+    """How the round's pairing reads: the time limit, and (``stuck``) why a claim that outlived it
+    counts as failed; read only, the round is not written."""
+    return {
+        "pairing_limit": pairing_limit_text(),
+        "stuck": stale_claim_error() if pairing_is_stale(rnd) else "",
+    }
+
+
 def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> dict[str, object]:
     page, open_only = _board_page_query(request)
     view = selectors.round_boards(rnd, page=page, open_only=open_only)
@@ -123,7 +136,7 @@ def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> 
         "baku": selectors.baku_table(tournament, rnd.number)
         if rnd.status in (Round.Status.DRAFT, Round.Status.PAIRING)
         else [],
-        "pairing_limit": pairing_limit_text(),
+        **_pairing_state(rnd),
         "explanation_groups": [
             (
                 format_points(score),
@@ -139,7 +152,7 @@ def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> 
 @require_GET
 @staff_tournament(VIEW)
 def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    rnd = round_pairing_expire(round=selectors.round_get(tournament, number))
+    rnd = selectors.round_get(tournament, number)
     context = _round_context(request, tournament, rnd)
     return render_page(request, PAGE, context, partial="pairings-table")
 
@@ -147,13 +160,17 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
 @require_GET
 @staff_tournament(VIEW)
 def round_status(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    rnd = round_pairing_expire(round=selectors.round_get(tournament, number))
-    polling = request.htmx and request.GET.get("polling")
+    """The round's status: polled while the round is paired (``?polling=1``), asked again after
+    each result. Without htmx, the whole page."""
+    rnd = selectors.round_get(tournament, number)
+    if not request.htmx:
+        return render(request, PAGE, _round_context(request, tournament, rnd))
+    polling = bool(request.GET.get("polling"))
     if polling and rnd.status != Round.Status.PAIRING:
         # The pairing ended: the draft (or why it failed) replaces the whole round section in place,
         # so the page keeps its state instead of reloading (no JavaScript: the page's meta refresh).
         context = _round_context(request, tournament, rnd)
-        response = render_page(request, PAGE, context, partial="round-section")
+        response = render(request, f"{PAGE}#round-section", context)
         return reswap(retarget(response, "#round-section"), "outerHTML")
     results_open = rnd.status in (Round.Status.PUBLISHED, Round.Status.FINISHED)
     # The status and the reports' counts only (after every result entered): no page of boards.
@@ -162,19 +179,13 @@ def round_status(request: HttpRequest, tournament: Tournament, number: int) -> H
         "round": rnd,
         "editable": can_change(request.user, tournament),
         "results_open": results_open,
-        "pairing_limit": pairing_limit_text(),
+        "polling": polling,
+        **_pairing_state(rnd),
         "reports_overview": reports_selectors.round_overview(rnd, selectors.round_board_states(rnd))
         if results_open
         else None,
     }
-    if not request.htmx:
-        context = _round_context(request, tournament, rnd)
-    response = render_page(request, PAGE, context, partial="round-status")
-    if request.htmx and not polling:
-        # After a result: the players' reports counts move too (out of band; nothing while pairing).
-        oob = render_to_string(f"{PAGE}#round-reports", {**context, "oob": True}, request=request)
-        response.content = response.content + oob.encode()
-    return response
+    return render(request, f"{PAGE}#status-answer", context)
 
 
 @require_GET
@@ -193,47 +204,26 @@ def round_live(request: HttpRequest, tournament: Tournament, number: int) -> Htt
         return HttpResponse(status=204)
     rnd = selectors.round_get(tournament, number)
     changed = request.htmx and seen.isdigit() and reports_same
-    shown = _shown_boards(request)
-    rows = selectors.board_rows_changed(rnd, int(seen), within=shown) if changed else None
-    if rows is not None:
-        every = selectors.round_board_states(rnd)
-        context = {
-            "tournament": tournament,
-            "round": rnd,
-            "editable": can_change(request.user, tournament),
-            "results_open": rnd.status in (Round.Status.PUBLISHED, Round.Status.FINISHED),
-            "oob": True,
-            # The counts and each changed row's report (the round's boards, light, and reports).
-            "reports_overview": reports_selectors.round_overview(rnd, every),
-        }
-        parts = [
-            render_to_string("tournaments/_board_row.html", {**context, "row": row}, request=request)
-            for row in rows
-        ]
-        # static/js/app.js merges these rows one by one (leaving a row whose own answer is on its
-        # way, keeping the focus); htmx parses a response in a <template>, where a <tr> may stand alone.
-        html = "".join(parts) + _live_extras(request, context)
-        response = HttpResponse(html)
-        response["HX-Reswap"] = "none"
-        return response
-    context = _round_context(request, tournament, rnd)
-    table = render_page(request, PAGE, context, partial="pairings-table")
-    if request.htmx:
-        table.content = table.content + _live_extras(request, {**context, "oob": True}).encode()
-    return table
+    rows = selectors.board_rows_changed(rnd, int(seen), within=_shown_boards(request)) if changed else None
+    if rows is None:
+        context = _round_context(request, tournament, rnd)
+        return render_page(request, PAGE, context, partial="live-table")
+    context = {
+        "tournament": tournament,
+        "round": rnd,
+        "rows": rows,
+        "editable": can_change(request.user, tournament),
+        "results_open": rnd.status in (Round.Status.PUBLISHED, Round.Status.FINISHED),
+        # The counts and each changed row's report (the round's boards, light, and reports).
+        "reports_overview": reports_selectors.round_overview(rnd, selectors.round_board_states(rnd)),
+    }
+    return reswap(render(request, f"{PAGE}#live-rows", context), "none")
 
 
 def _shown_boards(request: HttpRequest) -> tuple[int, int] | None:
     """The board numbers of the page the poll comes from (``?from=&to=``); None: every board."""
     first, last = request.GET.get("from", ""), request.GET.get("to", "")
     return (int(first), int(last)) if first.isdigit() and last.isdigit() else None
-
-
-def _live_extras(request: HttpRequest, context: dict[str, object]) -> str:
-    return "".join(
-        render_to_string(f"{PAGE}#{name}", context, request=request)
-        for name in ("round-status", "live-version", "round-reports")
-    )
 
 
 def _draft_action(

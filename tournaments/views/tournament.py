@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs.models import Club
 from core.errors import ServiceError
 from core.views import render_page, report
+from pairing import standings as read_model
 from pairing.services.round_robin import tournament_start
 from tournaments import selectors
 from tournaments.converters import BadNumber, parse_bounded_int
@@ -176,7 +177,7 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             f"{exc} This tournament has {last} round{'s' if last != 1 else ''} so far.",
             content_type="text/plain",
         )
-    table = selectors.staff_standings(tournament, through)
+    table = read_model.staff_standings(tournament, through)
     context = {
         "tournament": tournament,
         "standings": table,

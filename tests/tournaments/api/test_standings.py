@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pairing.adapters import standings_for_tournament
+from pairing.standings import standings_for_tournament
 
 
 def url(t) -> str:
@@ -75,8 +75,8 @@ def test_the_public_standings_from_the_cache_match_the_staff_standings_from_the_
 def test_the_hand_written_output_matches_the_declared_fields(event):
     from rest_framework import serializers
 
+    from pairing.standings import standings_for_api
     from tournaments.api.serializers import StandingsOutput
-    from tournaments.public.standings import standings_for_api
 
     for table in (standings_for_tournament(event), standings_for_tournament(event, through_round=1)):
         by_fields = serializers.Serializer.to_representation(StandingsOutput(), table)
@@ -90,13 +90,15 @@ def test_the_standings_are_computed_once_per_change_not_per_request(event, organ
     """Issue 20: every call ran the engine (a second of CPU for 5,000 players, for anyone with a
     role to repeat). Now the JSON is cached: the default standings per standings version, a
     chosen round (which may be the one in play) per version of the tournament."""
-    from tournaments.api import views
+    from pairing import standings as read_model
     from tournaments.models import Tournament
     from tournaments.services.versions import tournament_changed
 
     runs = []
-    real = views.standings_for_tournament
-    monkeypatch.setattr(views, "standings_for_tournament", lambda t, **kw: runs.append(kw) or real(t, **kw))
+    real = read_model.standings_for_tournament
+    monkeypatch.setattr(
+        read_model, "standings_for_tournament", lambda t, **kw: runs.append(kw) or real(t, **kw)
+    )
     first = organiser_api.get(url(event))
     assert organiser_api.get(url(event)).content == first.content
     assert first["Content-Type"] == "application/json" and len(runs) == 1

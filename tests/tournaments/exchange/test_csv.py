@@ -8,7 +8,7 @@ import io
 import pytest
 
 from core.errors import ValidationFailed
-from pairing.adapters import standings_for_tournament
+from pairing.standings import standings_for_tournament
 from tests import factories
 from tournaments.exchange.csv_export import csv_export
 

@@ -7,6 +7,7 @@ import re
 import pytest
 from django.test import Client
 
+from pairing import standings as read_model
 from tests import factories
 from tests.tournaments.public.builders import build_tournament
 from tests.tournaments.public.conftest import HTMX, public_url
@@ -157,7 +158,7 @@ def test_a_participants_page_links_to_the_standings_page_that_holds_their_place(
     tournament = factories.TournamentFactory(rounds_planned=3)
     build_tournament(tournament, players=10, rounds=2)
     url = public_url(tournament, "standings")
-    for row in public_standings.ranking_cached(tournament).rows[7:9]:  # places 8 and 9: pages 2 and 3
+    for row in read_model.ranking_cached(tournament).rows[7:9]:  # places 8 and 9: pages 2 and 3
         html = client.get(public_url(tournament, "participant", row.participant_id)).content.decode()
         link = re.search(rf'href="({re.escape(url)}[^"]*)">standings</a>', html).group(1)
         assert client.get(link.split("#")[0]).content.decode().count(f'id="p{row.participant_id}"') == 1

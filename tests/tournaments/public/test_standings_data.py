@@ -9,10 +9,10 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from core import cache as public_cache
+from pairing import standings as read_model
+from pairing.standings import _key
 from tests.tournaments.public.conftest import bump, public_url
 from tournaments.models import Board
-from tournaments.public import standings as public_standings
-from tournaments.public.standings import _key
 
 pytestmark = pytest.mark.django_db
 
@@ -20,13 +20,13 @@ pytestmark = pytest.mark.django_db
 def _count_engine_runs(monkeypatch) -> list[bool]:
     """Whether each engine run built the breakdowns."""
     runs: list[bool] = []
-    real = public_standings.standings_for_tournament
+    real = read_model.standings_for_tournament
 
-    def counted(tournament, breakdowns=True, explained=None):
+    def counted(tournament, breakdowns=True, explained=None, through_round=None):
         runs.append(breakdowns)
-        return real(tournament, breakdowns=breakdowns, explained=explained)
+        return real(tournament, breakdowns=breakdowns, explained=explained, through_round=through_round)
 
-    monkeypatch.setattr(public_standings, "standings_for_tournament", counted)
+    monkeypatch.setattr(read_model, "standings_for_tournament", counted)
     return runs
 
 
@@ -35,17 +35,17 @@ def test_the_engine_runs_once_per_change_for_the_ranking_and_once_per_bucket_of_
 ):
     runs = _count_engine_runs(monkeypatch)
     pid = running.participants.first().id
-    first = public_standings.ranking_cached(running)
+    first = read_model.ranking_cached(running)
     assert runs == [False]  # the ranking alone builds no breakdown
-    assert public_standings.breakdown_cached(running, pid).cell("BH") is not None
-    assert public_standings.breakdown_cached(running, pid).cell("SB") is not None
-    assert public_standings.ranking_cached(running) == first
+    assert read_model.breakdown_cached(running, pid).cell("BH") is not None
+    assert read_model.breakdown_cached(running, pid).cell("SB") is not None
+    assert read_model.ranking_cached(running) == first
     assert runs == [False, True]
-    assert public_standings.breakdown_cached(running, pid + 1) is not None  # another bucket
-    assert public_standings.breakdown_cached(running, pid + 1) is not None
+    assert read_model.breakdown_cached(running, pid + 1) is not None  # another bucket
+    assert read_model.breakdown_cached(running, pid + 1) is not None
     assert runs == [False, True, True]
     bump(running)
-    public_standings.breakdown_cached(running, pid)
+    read_model.breakdown_cached(running, pid)
     assert runs == [False, True, True, True]
 
 
@@ -62,28 +62,28 @@ def test_a_bucket_explains_only_its_own_participants(running, monkeypatch):
 
     monkeypatch.setattr(tiebreaks.TournamentTiebreaks, "value", value)
     pid = running.participants.first().id
-    public_standings.breakdown_cached(running, pid)
+    read_model.breakdown_cached(running, pid)
     assert pid in explained
-    assert {p % public_standings.BUCKETS for p in explained} == {pid % public_standings.BUCKETS}
+    assert {p % read_model.BUCKETS for p in explained} == {pid % read_model.BUCKETS}
 
 
 def test_the_breakdowns_agree_with_the_ranking(running):
-    ranking = public_standings.ranking_cached(running)
+    ranking = read_model.ranking_cached(running)
     for row in ranking.rows:
-        cells = public_standings.breakdown_cached(running, row.participant_id).cells
+        cells = read_model.breakdown_cached(running, row.participant_id).cells
         assert [c.value for c in cells if c.code != "DE"] == [
             v for v, code in zip(row.values, ranking.tiebreaks, strict=True) if code != "DE"
         ]
 
 
 def test_an_unknown_participant_does_not_rerun_the_engine(running, monkeypatch):
-    assert public_standings.breakdown_cached(running, 10**6) is None  # its bucket, stored empty
-    monkeypatch.setattr(public_standings, "_compute_breakdowns", lambda *a: pytest.fail("engine rerun"))
-    assert public_standings.breakdown_cached(running, 10**6) is None
+    assert read_model.breakdown_cached(running, 10**6) is None  # its bucket, stored empty
+    monkeypatch.setattr(read_model, "_compute_breakdowns", lambda *a: pytest.fail("engine rerun"))
+    assert read_model.breakdown_cached(running, 10**6) is None
 
 
 def test_a_request_that_finds_the_engine_running_waits_for_its_answer(running, monkeypatch):
-    answer = public_standings.ranking_cached(running)
+    answer = read_model.ranking_cached(running)
     cache.clear()
     cache.add(_key(running, "computing"), 1, 60)  # someone else is computing
 
@@ -91,14 +91,14 @@ def test_a_request_that_finds_the_engine_running_waits_for_its_answer(running, m
         cache.set(_key(running, "ranking"), answer)
 
     monkeypatch.setattr(public_cache.time, "sleep", other_request_finishes)
-    monkeypatch.setattr(public_standings, "_compute", lambda t: pytest.fail("computed twice"))
-    assert public_standings.ranking_cached(running) == answer
+    monkeypatch.setattr(read_model, "_compute", lambda t: pytest.fail("computed twice"))
+    assert read_model.ranking_cached(running) == answer
 
 
 def test_if_the_other_request_gives_up_the_waiter_computes_it(running, monkeypatch):
     cache.add(_key(running, "computing"), 1, 60)
     monkeypatch.setattr(public_cache.time, "sleep", lambda seconds: cache.delete(_key(running, "computing")))
-    ranking = public_standings.ranking_cached(running)
+    ranking = read_model.ranking_cached(running)
     assert ranking.through_round == 2
     assert len(ranking.rows) == 9
     assert cache.get(_key(running, "computing")) is None
@@ -138,20 +138,20 @@ def test_results_of_the_round_in_play_do_not_rerun_the_engine_and_its_last_one_d
 ):
     """Before: every result moved the key, so the engine reran (230-365 ms for 1000 players) for
     the same answer: the standings shown are those after the last complete round."""
-    from pairing.adapters import standings_for_tournament
+    from pairing.standings import standings_for_tournament
     from tournaments.services.results import result_record
 
     calls = _count_engine_runs(monkeypatch)
     boards = list(Board.objects.filter(round__tournament=running, round__number=3).order_by("number"))
     result_record(board=boards[0], user=arbiter, result="1-0", expected_version=boards[0].version)
-    assert public_standings.ranking_cached(_refresh(running)).through_round == 2
+    assert read_model.ranking_cached(_refresh(running)).through_round == 2
     for board in boards[1:-1]:
         result_record(board=board, user=arbiter, result="1/2-1/2", expected_version=board.version)
-        assert public_standings.ranking_cached(_refresh(running)).through_round == 2
+        assert read_model.ranking_cached(_refresh(running)).through_round == 2
     assert len(calls) == 1
 
     result_record(board=boards[-1], user=arbiter, result="0-1", expected_version=boards[-1].version)
-    ranking = public_standings.ranking_cached(_refresh(running))
+    ranking = read_model.ranking_cached(_refresh(running))
     assert len(calls) == 2
     # Exact: the same as the engine run afresh on the database after round 3.
     fresh = standings_for_tournament(running)
@@ -167,17 +167,17 @@ def test_results_of_the_round_in_play_do_not_rerun_the_engine_and_its_last_one_d
         key=lambda t: (t[1], t[2]),
     )
     assert [(r.participant_id, r.rank, r.decimal_points, r.values) for r in ranking.rows] == [
-        (pid, rank, r.points_display, tuple(public_standings.shown_value(r, v) for v in r.tiebreaks))
+        (pid, rank, r.points_display, tuple(read_model.shown_value(r, v) for v in r.tiebreaks))
         for pid, rank, _, r in shown
     ]
 
 
 def test_a_new_standings_algorithm_shows_at_once_in_tournaments_already_cached(running, monkeypatch):
     calls = _count_engine_runs(monkeypatch)
-    public_standings.ranking_cached(running)
-    public_standings.ranking_cached(running)
-    monkeypatch.setattr(public_standings, "STANDINGS_ALGORITHM", public_standings.STANDINGS_ALGORITHM + 1)
-    public_standings.ranking_cached(running)
+    read_model.ranking_cached(running)
+    read_model.ranking_cached(running)
+    monkeypatch.setattr(read_model, "STANDINGS_ALGORITHM", read_model.STANDINGS_ALGORITHM + 1)
+    read_model.ranking_cached(running)
     assert len(calls) == 2
 
 
@@ -209,13 +209,13 @@ def test_the_public_api_standings_take_one_engine_run_and_agree_with_the_pages(r
     runs = _count_engine_runs(monkeypatch)
     api = APIClient().get(f"/api/public/{running.public_token}/standings/").json()
     assert runs == [True]  # one run, with the breakdowns
-    ranking = public_standings.ranking_cached(running)
+    ranking = read_model.ranking_cached(running)
     assert runs == [True]  # the pages' ranking came from the same run
     assert [(r["participant"], r["rank"]) for r in api["rows"]] == [
         (row.participant_id, row.rank) for row in ranking.rows
     ]
     for row in api["rows"]:
-        cells = public_standings.breakdown_cached(running, row["participant"]).cells
+        cells = read_model.breakdown_cached(running, row["participant"]).cells
         assert [(t["code"], t["value"], t["summary"]) for t in row["tiebreaks"]] == [
             (c.code, c.value, c.breakdown) for c in cells
         ]

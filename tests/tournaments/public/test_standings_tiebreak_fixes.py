@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from pairing.adapters import standings_for_tournament
+from pairing.standings import standings_for_tournament
 from tests.tournaments.public.builders import add_participants
 from tests.tournaments.public.conftest import public_url
 from tournaments.models import Board, Round, Tournament

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pairing.adapters import pairing_request_for_round, standings_for_tournament
+from pairing.adapters import pairing_request_for_round
+from pairing.standings import standings_for_tournament
 from tournaments.models import Board, Participant, Round, RoundBye
 from tournaments.records import histories_for_tournament
 from tournaments.services.participants.numbers import pairing_numbers_assign

@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from clubs.models import Club, Membership, RosterPlayer
-from pairing.adapters import standings_for_tournament
+from pairing.standings import standings_for_tournament
 from tournaments.models import Board, Round, Tournament
 from tournaments.permissions import can_arbitrate, can_organise
 

@@ -1,7 +1,9 @@
 """The stale-claim rule as a periodic check: every round still "being paired" longer than the
-pairing task's hard time limit (``CELERY_TASK_TIME_LIMIT``) becomes "failed" with a message, so the
-arbiter finds "Pair again" and "Cancel round" instead of a spinner. The pages and the API apply the
-same rule when they look at a round; run this from cron (every few minutes) to catch the rest."""
+pairing task's hard time limit (``CELERY_TASK_TIME_LIMIT``) becomes "failed" with a message. The
+round page already shows such a round as failed, with "Pair again" and "Cancel round" (whose POST
+applies the rule before claiming), but only shows it: a page is never a write. Run this from cron
+(every few minutes; the ``pairing.expire_stale_pairings`` task is the same for a beat schedule) so
+the rounds' stored status and the audit log catch up on their own."""
 
 from __future__ import annotations
 
