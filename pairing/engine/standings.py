@@ -13,7 +13,7 @@ Product choices (the players' explainer, ``seeds/003``, is the specification):
 - Direct encounter decides only when every tied player has met every other (C.07 6.2, the explainer's
   "it only applies when they have all met"); FIDE's 6.3 is available as ``direct_encounter="fide"``.
 - Koya (KS) decides its 50 % limit on the opponents' real final scores, in every unplayed-round rule (C.07 9.2
-  is written for round robins and does not say; see :meth:`TournamentTiebreaks._koya`).
+  is written for round robins and does not say; see :func:`pairing.engine.tiebreaks.opponents.koya`).
 - Cuts remove the least significant value (C.07 14.1.1): for SB-C1 the part from the lowest-scoring opponent.
   Where a cut leaves nothing (BH-M2 in four rounds or fewer, ARO-C1 with one rated opponent) the value is 0.
 - Default lists: Swiss ``DE, BH-C1, BH, SB, WIN``; round robin ``DE, WIN, SB, KS`` (never Buchholz).
