@@ -1,4 +1,4 @@
-"""The pairing app's Celery task: a thin adapter that passes a round id to the pairing service."""
+"""The pairing app's Celery tasks: thin adapters over the pairing service."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 from celery import shared_task
 
-from pairing.services.swiss import round_pair_execute
+from pairing.services.swiss import round_pair_execute, stale_pairings_expire
 
 
 # The name predates the move from the tournaments app; it stays so that queued tasks still run.
@@ -18,3 +18,12 @@ def round_pair_task(self: Any, round_id: int) -> None:
     """Pair a round claimed by ``round_pair``; idempotent (does nothing unless the round is still
     `pairing` under this task's claim)."""
     round_pair_execute(round_id=round_id, task_id=self.request.id)
+
+
+# The stale-claim rule as a periodic task (for a beat schedule; ``manage.py expire_stale_pairings``
+# is the same for cron): the pages only show a stale claim, they never write it.
+@shared_task(name="pairing.expire_stale_pairings", ignore_result=True)
+def expire_stale_pairings_task() -> int:
+    """Mark every round whose pairing claim outlived the task's hard time limit as failed;
+    returns how many."""
+    return stale_pairings_expire()

@@ -20,8 +20,12 @@
 * Stale claims: the task's hard time limit (``CELERY_TASK_TIME_LIMIT``) bounds a pairing, so a
   round still ``pairing`` longer than that after its claim has lost its task (a worker killed
   before redelivery, a broker that lost it). :func:`round_pairing_expire` marks it ``failed`` with
-  a message; the round page, the API and the next pair request call it when they look, and
-  :func:`stale_pairings_expire` (``manage.py expire_stale_pairings``, for cron) sweeps them all.
+  :func:`stale_claim_error`'s message. Only writes apply it: the pair request and "Pair again"
+  (:func:`round_pair`, :func:`round_repair`) before they claim, and :func:`stale_pairings_expire`
+  (``manage.py expire_stale_pairings`` for cron, or the ``pairing.expire_stale_pairings`` task)
+  sweeps them all. The round page only reads :func:`pairing_is_stale`: it shows such a round as
+  failed, with "Pair again", without writing anything (the API's round detail still applies the
+  rule when it looks, in ``tournaments/api/views.py``).
 * ``round_publish(*, round, user)``, ``round_delete(*, round, user)`` (drafts, failed rounds and
   rounds being paired: "Cancel"), ``round_repair(*, round, user)`` (pair a draft, a failed round
   or a round being paired again, under a new claim).
@@ -105,9 +109,19 @@ def pairing_is_stale(rnd: Round) -> bool:
     return rnd.claimed_at is None or timezone.now() - rnd.claimed_at > stale_after()
 
 
+def stale_claim_error() -> str:
+    """Why a stale claim failed: stored on the round when it is expired, and shown by the pages
+    for a stale claim not expired yet."""
+    return (
+        f"Pairing did not finish within {pairing_limit_text()}: "
+        "the pairing worker stopped or never received the task."
+    )
+
+
 def stale_pairings_expire() -> int:
     """The stale-claim rule over every round still ``pairing`` (the periodic check: the
-    ``expire_stale_pairings`` command, for cron). Returns how many rounds it failed."""
+    ``expire_stale_pairings`` command, for cron, and the ``pairing.expire_stale_pairings`` task).
+    Returns how many rounds it failed."""
     candidates = Round.objects.filter(status=Round.Status.PAIRING).select_related("tournament")
     return sum(
         1
@@ -182,11 +196,8 @@ def _abandon_claim(round_id: int, task_id: str, *, created: bool) -> None:
 
 def _expire(rnd: Round) -> None:
     """Mark a stale claim failed (the caller holds the locks and has checked it is stale)."""
-    limit = pairing_limit_text()
     rnd.status = Round.Status.FAILED
-    rnd.error = (
-        f"Pairing did not finish within {limit}: the pairing worker stopped or never received the task."
-    )
+    rnd.error = stale_claim_error()
     rnd.save(update_fields=["status", "error"])
     tournament_changed(rnd.tournament_id)
     audit_record(
@@ -195,9 +206,10 @@ def _expire(rnd: Round) -> None:
 
 
 def round_pairing_expire(*, round: Round) -> Round:  # noqa: A002
-    """The stale-claim rule, applied when a page, the API or a pair request looks at the round:
-    a stale claim becomes ``failed`` with a message. Returns the round as it now is. Cheap when the
-    claim is fresh (no lock is taken: a running task holds them)."""
+    """The stale-claim rule for one round: a stale claim becomes ``failed`` with
+    :func:`stale_claim_error`. Returns the round as it now is. Cheap when the claim is fresh (no
+    lock is taken: a running task holds them). It writes: call it from a write (a POST, the
+    command, the task), never to draw a page (the pages read :func:`pairing_is_stale`)."""
     if not pairing_is_stale(round):
         return round
     with transaction.atomic():
@@ -543,6 +555,8 @@ def round_repair(*, round: Round, user: Any) -> Round:  # noqa: A002
     with transaction.atomic():
         tournament = tournament_lock(round.tournament_id)
         rnd = locked_draft(round, allow_failed=True)
+        if pairing_is_stale(rnd):
+            _expire(rnd)  # the dead claim is recorded as failed before the new one (as round_pair does)
         _clear_pairing(rnd)
         if rnd.number == 1:
             pairing_numbers_assign(tournament)

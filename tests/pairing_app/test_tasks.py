@@ -16,3 +16,13 @@ def test_the_task_hands_the_round_id_to_the_service():
 def test_the_task_is_registered_under_a_stable_name_and_has_time_limits():
     assert round_pair_task.name == "tournaments.round_pair"
     assert round_pair_task.soft_time_limit and round_pair_task.time_limit
+
+
+def test_the_stale_claim_task_hands_over_to_the_service_under_a_stable_name():
+    """The stale-claim rule runs from a task (or the command), never from a page."""
+    from pairing.tasks import expire_stale_pairings_task
+
+    assert expire_stale_pairings_task.name == "pairing.expire_stale_pairings"
+    with mock.patch("pairing.tasks.stale_pairings_expire", return_value=2) as service:
+        assert expire_stale_pairings_task.run() == 2
+    service.assert_called_once_with()
