@@ -29,6 +29,7 @@ from django_htmx.http import reswap, retarget
 
 from core.errors import ServiceError
 from core.views import render_page, report
+from pairing import selectors as pairing_selectors
 from pairing.services.drafts import HandEdit, board_swap_colours, boards_exchange_opponents
 from pairing.services.swiss import (
     next_round_offered,
@@ -65,7 +66,7 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "open_round": latest
         if latest and latest.status in (Round.Status.PAIRING, Round.Status.DRAFT, Round.Status.FAILED)
         else None,
-        "baku": selectors.baku_table(tournament, next_number)
+        "baku": pairing_selectors.baku_table(tournament, next_number)
         if next_number <= tournament.rounds_planned
         else [],
         "can_arbitrate": can_change(request.user, tournament),
@@ -133,7 +134,7 @@ def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> 
         "editable": can_change(request.user, tournament),
         "results_open": results_open,
         "draft": rnd.status == Round.Status.DRAFT,
-        "baku": selectors.baku_table(tournament, rnd.number)
+        "baku": pairing_selectors.baku_table(tournament, rnd.number)
         if rnd.status in (Round.Status.DRAFT, Round.Status.PAIRING)
         else [],
         **_pairing_state(rnd),

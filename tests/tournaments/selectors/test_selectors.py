@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from pairing import selectors as pairing_selectors
 from tests.tournaments.services.conftest import add_players, pair_and_publish, play_round
 from tournaments import selectors
 from tournaments.models import RoundBye
@@ -42,12 +43,12 @@ def test_baku_table_shows_ga_and_virtual_points_for_the_round(organiser, django_
     add_players(t, 10)
     pairing_numbers_assign(t)
     with django_assert_max_num_queries(4):
-        rows = selectors.baku_table(t, 1)
+        rows = pairing_selectors.baku_table(t, 1)
     assert [r.in_ga for r in rows] == [True] * 6 + [False] * 4
     assert {r.virtual_points for r in rows if r.in_ga} == {"1"}
-    assert [r.virtual_points for r in selectors.baku_table(t, 4)][:6] == ["½"] * 6
-    assert {r.virtual_points for r in selectors.baku_table(t, 6)} == {"0"}
+    assert [r.virtual_points for r in pairing_selectors.baku_table(t, 4)][:6] == ["½"] * 6
+    assert {r.virtual_points for r in pairing_selectors.baku_table(t, 6)} == {"0"}
 
 
 def test_baku_table_is_empty_without_acceleration(tournament):
-    assert selectors.baku_table(tournament, 1) == []
+    assert pairing_selectors.baku_table(tournament, 1) == []

@@ -24,6 +24,7 @@ from django.db import transaction
 from core.errors import ConflictError, ValidationFailed
 from tournaments.models import Participant
 from tournaments.permissions import require_arbiter
+from tournaments.records import paired_ids
 from tournaments.services.audit import audit_record
 from tournaments.services.locks import tournament_lock
 from tournaments.services.participants.numbers import moves_described, pairing_numbers_assign
@@ -33,7 +34,6 @@ from tournaments.services.participants.registration import (
     duplicate_errors,
     refuse_unknown,
 )
-from tournaments.services.participants.state import paired_ids
 from tournaments.services.versions import tournament_changed
 
 ORDER_FIELDS = {"name", "rating", "title"}

@@ -1,5 +1,5 @@
-"""What the participant services share: the audit snapshot of a participant, the first open round,
-and who has been paired (and so can no longer be deleted, only withdrawn)."""
+"""What the participant services share: the audit snapshot of a participant and the last published
+round (who has been paired is ``tournaments.records.paired_ids``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db.models import Max
 
-from tournaments.models import Board, Participant, Round, RoundBye, Tournament
+from tournaments.models import Participant, Round, Tournament
 
 
 def last_published_number(tournament: Tournament) -> int:
@@ -31,17 +31,3 @@ def participant_snapshot(p: Participant) -> dict[str, Any]:
         "joined_round": p.joined_round,
         "withdrawn_from_round": p.withdrawn_from_round,
     }
-
-
-def paired_ids(tournament: Tournament) -> set[int]:
-    """Participants who ever sat at a board or got the pairing-allocated bye (two queries)."""
-    boards = Board.objects.filter(round__tournament=tournament).values_list("white_id", "black_id")
-    ids = {pk for pair in boards for pk in pair}
-    ids.update(
-        RoundBye.objects.filter(tournament=tournament, kind=RoundBye.Kind.PAIRING_ALLOCATED).values_list(
-            "participant_id", flat=True
-        )
-    )
-    if tournament.baku_last_ga_id:
-        ids.add(tournament.baku_last_ga_id)
-    return ids

@@ -1,0 +1,52 @@
+"""The dashboard's reads: the tournaments a user sees, with counts, and the tie-break list preview."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
+
+from pairing.engine.errors import PairingError
+from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, TIEBREAKS, validate_tiebreaks
+from tournaments.models import Participant, Round, Tournament
+from tournaments.permissions import visible_tournaments
+
+
+def count_of(model: Any, link: str, *conditions: Q) -> Coalesce:
+    """A correlated ``COUNT`` of ``model`` rows whose ``link`` is the outer row. Counting through
+    JOINs instead multiplies the rows (5,000 participants x 12 rounds) and groups by every column,
+    the rounds' explanations (megabytes of JSON) included."""
+    rows = model.objects.filter(*conditions, **{link: OuterRef("pk")}).order_by().values(link)
+    return Coalesce(Subquery(rows.annotate(n=Count("pk")).values("n")), 0)
+
+
+def tournaments_for_user(user: Any) -> list[Tournament]:
+    qs = visible_tournaments(user).order_by("-created_at")
+    return list(
+        qs.annotate(
+            n_participants=count_of(Participant, "tournament"), n_rounds=count_of(Round, "tournament")
+        )
+    )
+
+
+def tournament_lists(user: Any) -> tuple[list[Tournament], list[Tournament]]:
+    """The dashboard: (running and coming tournaments, archived ones), one query."""
+    everything = tournaments_for_user(user)
+    return [t for t in everything if t.archived_at is None], [t for t in everything if t.archived_at]
+
+
+TIEBREAK_NAMES = {info.code: info.name for info in TIEBREAKS}
+
+
+def tiebreak_preview(codes: str, fmt: str) -> tuple[list[str], str]:
+    """The tie-breaks that would be published for ``codes`` (empty: the format's defaults), as
+    "CODE — Name", or no names and the engine's message why the list is not valid."""
+    round_robin = fmt == Tournament.Format.ROUND_ROBIN
+    raw = [c for c in codes.split(",") if c.strip()] or list(
+        ROUND_ROBIN_DEFAULT if round_robin else SWISS_DEFAULT
+    )
+    try:
+        return [f"{c} — {TIEBREAK_NAMES[c]}" for c in validate_tiebreaks(raw, round_robin=round_robin)], ""
+    except PairingError as exc:
+        return [], str(exc)
