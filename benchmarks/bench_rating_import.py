@@ -50,7 +50,8 @@ def main() -> None:
 
     from ratings.models import RatedPlayer, RatingImport
     from ratings.selectors import rated_player_search
-    from ratings.services import rating_import_create, rating_import_run
+    from ratings.services import rating_import_run
+    from ratings.uploads import rating_import_create
 
     call_command("migrate", verbosity=0)
     RatedPlayer.objects.all().delete()

@@ -12,7 +12,6 @@ from accounts.invitations import SignupInvitation
 from clubs.models import Club, Invitation, Membership, RosterPlayer
 from clubs.services.invitations import token_hash
 from ratings.text import search_key
-from tournaments.models import Tournament
 
 ROSTER_LIMIT = 100
 
@@ -60,13 +59,3 @@ def roster_search(*, club: Club, query: str = "", limit: int = ROSTER_LIMIT) -> 
 
 def roster_count(*, club: Club) -> int:
     return RosterPlayer.objects.filter(club=club).count()
-
-
-def club_tournaments(*, club: Club) -> dict[str, list[Tournament]]:
-    """The club's tournaments: ``current`` (registration or running) and ``past`` (finished),
-    newest first."""
-    tournaments = list(Tournament.objects.filter(club=club).order_by("-start_date", "-created_at", "-id"))
-    return {
-        "current": [t for t in tournaments if t.status != Tournament.Status.FINISHED],
-        "past": [t for t in tournaments if t.status == Tournament.Status.FINISHED],
-    }

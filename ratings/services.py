@@ -1,6 +1,6 @@
 """Importing a FIDE players list: store the upload, then read it in a background task.
 
-``rating_import_create`` keeps the uploaded file on disk and enqueues the task after commit;
+``ratings.uploads.rating_import_create`` keeps the uploaded file on disk and enqueues the task after commit;
 ``rating_import_run`` (what the task calls) streams the file, a batch of lines at a time:
 
 1. claim the import (pending -> running) with a conditional update, so two workers never
@@ -21,16 +21,13 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import logging
-import uuid
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
 
-from django.conf import settings
-from django.core.files.uploadedfile import UploadedFile
 from django.db import connection, reset_queries, transaction
 from django.utils import timezone
 
+from core.errors import ValidationFailed
 from ratings.fide_list import BadLine, FideRecord, read_records
 from ratings.models import RatedPlayer, RatingImport
 from ratings.text import search_key
@@ -39,50 +36,13 @@ logger = logging.getLogger(__name__)
 
 BATCH_SIZE = 5000
 BAD_SAMPLES = 20
-MAX_UPLOAD_BYTES = 1024 * 1024 * 1024
 STORED_FIELDS = tuple(f.name for f in RatedPlayer._meta.concrete_fields)
 RECORD_FIELDS = tuple(f.name for f in dataclasses.fields(FideRecord) if f.name in STORED_FIELDS)
 UPDATE_FIELDS = [f for f in RECORD_FIELDS if f != "fide_id"] + ["search_key", "checksum", "updated_by_import"]
 
 
-class RatingImportError(ValueError):
+class RatingImportError(ValidationFailed):
     """Bad input for an import: the message is for the user."""
-
-
-def rating_import_create(*, uploaded: UploadedFile, user: Any) -> RatingImport:
-    """Keep the upload on disk, count its lines, and enqueue the import once this commits."""
-    from ratings.tasks import rating_import_task
-
-    if not (user.is_staff or user.is_superuser):
-        raise RatingImportError("Only site staff may import rating lists.")
-    if not uploaded.size:
-        raise RatingImportError("The file is empty.")
-    if uploaded.size > MAX_UPLOAD_BYTES:
-        raise RatingImportError("The file is larger than 1 GB; that is not a FIDE players list.")
-    folder = Path(settings.RATING_LIST_DIR)
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{uuid.uuid4().hex}.txt"
-    lines, first = 0, b""
-    with path.open("wb") as out:
-        for chunk in uploaded.chunks():
-            if not first:
-                first = chunk[:16]
-            lines += chunk.count(b"\n")
-            out.write(chunk)
-        if not chunk.endswith(b"\n"):
-            lines += 1
-    if first.lstrip().upper().startswith(b"ID"):
-        lines -= 1
-    with transaction.atomic():
-        job = RatingImport.objects.create(
-            original_name=uploaded.name[:255] if uploaded.name else "upload",
-            path=str(path),
-            size=uploaded.size,
-            uploaded_by=user,
-            rows_total=max(lines, 0),
-        )
-        transaction.on_commit(lambda: rating_import_task.delay(job.pk))
-    return job
 
 
 def checksum(record: FideRecord) -> int:

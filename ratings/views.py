@@ -20,7 +20,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from ratings import selectors
 from ratings.forms import RatingListUploadForm, SearchForm
 from ratings.models import RatingImport
-from ratings.services import RatingImportError, rating_import_create
+from ratings.services import RatingImportError
+from ratings.uploads import rating_import_create
 
 
 def site_staff_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

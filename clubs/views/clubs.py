@@ -21,6 +21,7 @@ from clubs.services.clubs import (
 )
 from clubs.services.errors import ClubError
 from core.views import report
+from tournaments.selectors.tournaments import club_tournaments
 
 
 @require_GET
@@ -49,7 +50,7 @@ def club_new(request: HttpRequest) -> HttpResponse:
 @require_GET
 def club_public(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
-    context = {"club": club, **selectors.club_tournaments(club=club)}
+    context = {"club": club, **club_tournaments(club=club)}
     return render(request, "clubs/club_public.html", context)
 
 
@@ -66,7 +67,7 @@ def dashboard_context(request: HttpRequest, club: Club, **extra: object) -> dict
         "roles": Membership.Role.choices,
         "roster_count": selectors.roster_count(club=club),
         "may_create": request.club_role in MANAGE,  # type: ignore[attr-defined]
-        **selectors.club_tournaments(club=club),
+        **club_tournaments(club=club),
         **extra,
     }
 

@@ -68,7 +68,7 @@ def test_values_ranks_and_lots_are_the_same_without_breakdowns(
 
 
 class LineCount:
-    """How many breakdown lines (``tiebreaks.Contribution``) were built since ``reset``."""
+    """How many breakdown lines (``tiebreaks.values.Contribution``) were built since ``reset``."""
 
     def __init__(self) -> None:
         self.built = 0
@@ -80,13 +80,13 @@ class LineCount:
 @pytest.fixture
 def lines(monkeypatch: pytest.MonkeyPatch) -> LineCount:
     count = LineCount()
-    real = tiebreaks.Contribution
+    real = tiebreaks.values.Contribution
 
     def counting(*args: Any, **kwargs: Any) -> tiebreaks.Contribution:
         count.built += 1
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(tiebreaks, "Contribution", counting)
+    monkeypatch.setattr(tiebreaks.values, "Contribution", counting)
     return count
 
 

@@ -8,7 +8,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from ratings.models import RatedPlayer, RatingImport
-from ratings.services import RatingImportError, rating_import_create, rating_import_run
+from ratings.services import RatingImportError, rating_import_run
+from ratings.uploads import rating_import_create
 from tests.ratings.fide_sample import HEADER, line
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from ratings.models import RatedPlayer, RatingImport
-from ratings.services import rating_import_create
+from ratings.uploads import rating_import_create
 from tests.ratings.fide_sample import HEADER, line
 from tests.worker.conftest import wait_for
 

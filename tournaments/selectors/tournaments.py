@@ -1,4 +1,5 @@
-"""The dashboard's reads: the tournaments a user sees, with counts, and the tie-break list preview."""
+"""The dashboard's reads: the tournaments a user sees, with counts, a club's tournaments, and the
+tie-break list preview."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 
+from clubs.models import Club
 from pairing.engine.errors import PairingError
 from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, TIEBREAKS, validate_tiebreaks
 from tournaments.models import Participant, Round, Tournament
@@ -50,3 +52,13 @@ def tiebreak_preview(codes: str, fmt: str) -> tuple[list[str], str]:
         return [f"{c} — {TIEBREAK_NAMES[c]}" for c in validate_tiebreaks(raw, round_robin=round_robin)], ""
     except PairingError as exc:
         return [], str(exc)
+
+
+def club_tournaments(*, club: Club) -> dict[str, list[Tournament]]:
+    """The club's tournaments: ``current`` (registration or running) and ``past`` (finished),
+    newest first."""
+    tournaments = list(Tournament.objects.filter(club=club).order_by("-start_date", "-created_at", "-id"))
+    return {
+        "current": [t for t in tournaments if t.status != Tournament.Status.FINISHED],
+        "past": [t for t in tournaments if t.status == Tournament.Status.FINISHED],
+    }

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pairing.engine import tiebreaks
 from pairing.engine.errors import InvalidRequestError
 from pairing.engine.types import Participant, ResultCode, RoundRecord, Scoring
 
 from . import encounter
+from . import values as tv
 from .encounter import DE_RULES
 from .histories import check_opponents
 from .table import BY_CODE, UnknownTiebreakError
@@ -290,7 +290,7 @@ class TournamentTiebreaks:
             detail = (detail + "; " if detail else "") + (
                 f"{pts(e.score)} x {pts(e.own)} scored = {units(value, scale)}"
             )
-        return tiebreaks.Contribution(
+        return tv.Contribution(
             round=e.round,
             value=fraction(value, scale),
             display=units(value, scale),

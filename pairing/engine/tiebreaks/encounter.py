@@ -6,8 +6,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from pairing.engine import tiebreaks
-
+from . import values as tv
 from .table import BY_CODE
 from .values import TiebreakValue, format_points, pts
 
@@ -78,7 +77,7 @@ def direct_encounter(
     for pid in group:
         meetings = _meetings(t, pid, members)
         parts = [
-            tiebreaks.Contribution(
+            tv.Contribution(
                 rnd,
                 Fraction(h, 2),
                 pts(h),

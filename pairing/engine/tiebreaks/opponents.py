@@ -7,8 +7,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from pairing.engine import tiebreaks
-
+from . import values as tv
 from .values import TiebreakValue, format_points, fraction, pts, units
 
 if TYPE_CHECKING:
@@ -147,7 +146,7 @@ def koya(t: TournamentTiebreaks, pid: int, row: TiebreakInfo, explain: bool) -> 
         final = t.total[e.opponent]
         v = Fraction(e.own, 2)
         parts.append(
-            tiebreaks.Contribution(
+            tv.Contribution(
                 e.round,
                 v,
                 format_points(v),

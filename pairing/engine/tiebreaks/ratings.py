@@ -5,9 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from pairing.engine import tiebreaks
 from pairing.engine.types import ResultCode, RoundRecord
 
+from . import values as tv
 from .values import TiebreakValue, format_points, half_up
 
 if TYPE_CHECKING:
@@ -69,9 +69,7 @@ def average_rating(t: TournamentTiebreaks, pid: int, row: TiebreakInfo, explain:
         kept_value = half_up(Fraction(sum(ratings), len(ratings))) if ratings else 0
         return row.make(Fraction(kept_value), str(kept_value))
     parts = [
-        tiebreaks.Contribution(
-            rnd, Fraction(r), str(r), t.label(rec.opponent or 0), "game", rec.opponent, i in cut
-        )
+        tv.Contribution(rnd, Fraction(r), str(r), t.label(rec.opponent or 0), "game", rec.opponent, i in cut)
         for i, (rnd, rec, r) in enumerate(games)
     ]
     kept = [p.value for p in parts if not p.cut]
@@ -94,7 +92,7 @@ def performance_rating(t: TournamentTiebreaks, pid: int, row: TiebreakInfo, expl
     if not explain:
         return row.make(Fraction(aro + dp), str(aro + dp))
     parts = [
-        tiebreaks.Contribution(
+        tv.Contribution(
             rnd,
             _RATED_GAME_SCORE[rec.result],
             format_points(_RATED_GAME_SCORE[rec.result]),

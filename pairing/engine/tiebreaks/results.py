@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from pairing.engine import tiebreaks
 from pairing.engine.types import Colour, ResultCode
 
+from . import values as tv
 from .values import ONE, TiebreakValue, format_points, pts
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ def _count(
         words = what or _WIN_WORDS.get(rec.result) or f"scored {pts(h)} ({rec.result.value})"
         if rec.opponent is not None:
             words += f" v {t.label(rec.opponent)}"
-        parts.append(tiebreaks.Contribution(rnd, ONE, "1", f"round {rnd}: {words}", "round", rec.opponent))
+        parts.append(tv.Contribution(rnd, ONE, "1", f"round {rnd}: {words}", "round", rec.opponent))
     return row.make(Fraction(count), str(count), parts)
 
 
@@ -83,7 +83,7 @@ def progressive_score(t: TournamentTiebreaks, pid: int, row: TiebreakInfo, expla
         running += h
         v = Fraction(running, 2)
         parts.append(
-            tiebreaks.Contribution(rnd, v, format_points(v), f"after round {rnd}", "round", cut=rnd <= first)
+            tv.Contribution(rnd, v, format_points(v), f"after round {rnd}", "round", cut=rnd <= first)
         )
     total = sum((p.value for p in parts if not p.cut), Fraction(0))
     return row.make(total, format_points(total), parts)

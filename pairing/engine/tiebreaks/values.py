@@ -11,7 +11,7 @@ from functools import lru_cache
 # scoring system's points (Sonneborn-Berger multiplies two scores, so quarter points occur). Rating-based
 # values (ARO, TPR) are integers rounded as C.07 Art. 10 says.
 #
-# The modules that build breakdown lines call ``tiebreaks.Contribution`` (the package's name, looked up when
+# The modules that build breakdown lines call ``tv.Contribution`` (``values`` imported as ``tv``: this module's name, looked up when
 # the line is built) rather than importing the class: replacing that one name reaches every tie-break, which
 # is how the tests check that a ranking or an export builds no line at all.
 

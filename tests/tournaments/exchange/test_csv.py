@@ -73,8 +73,8 @@ def test_the_exports_build_no_tiebreak_breakdown(full_tournament, monkeypatch):
     from tournaments.exchange.trf_export import trf_export
 
     built = []
-    real = tiebreaks.Contribution
-    monkeypatch.setattr(tiebreaks, "Contribution", lambda *a, **k: built.append(1) or real(*a, **k))
+    real = tiebreaks.values.Contribution
+    monkeypatch.setattr(tiebreaks.values, "Contribution", lambda *a, **k: built.append(1) or real(*a, **k))
     csv_export(tournament=full_tournament, what="standings")
     trf_export(tournament=full_tournament)
     assert built == []
