@@ -6,4 +6,5 @@
 * :mod:`.site`: absolute links to this site, for share links, QR codes and mails.
 * :mod:`.cache`: the one cache helper (``single_flight``): built once per version, one build at a time.
 * :mod:`.collector`: the process-wide pause of the cyclic garbage collector for big builds.
+* :mod:`.fields`: the one field-update helper (set several fields from a mapping).
 """

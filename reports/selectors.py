@@ -86,10 +86,11 @@ class PlayerView:
 
 
 def _choices(colour: str) -> list[Choice]:
-    mine, theirs = ("1-0", "0-1") if colour == "white" else ("0-1", "1-0")
+    won, lost = Board.Result.WHITE_WINS, Board.Result.BLACK_WINS
+    mine, theirs = (won, lost) if colour == "white" else (lost, won)
     return [
         Choice(mine, f"I won ({mine})"),
-        Choice("1/2-1/2", "Draw (½-½)"),
+        Choice(Board.Result.DRAW, "Draw (½-½)"),
         Choice(theirs, f"I lost ({theirs})"),
     ]
 

@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 
 from pairing.engine.tiebreaks import TIEBREAKS
-from tournaments.models import Participant, RoundBye, Tournament, TournamentRole
+from tournaments.models import Board, Participant, RoundBye, Tournament, TournamentRole
 
 SCORING_PRESETS = {
     "standard": (2, 1, 0),
@@ -241,9 +241,13 @@ class TiebreaksForm(forms.Form):
     )
 
 
+RESULT_KEYS = [(code, code) for code in Board.Result.values if code != Board.Result.PENDING]
+"""The results an arbiter can enter, by their codes ("1-0", "1/2-1/2", ...), in the model's order."""
+
+
 class ResultForm(forms.Form):
     result = forms.ChoiceField(
-        choices=[("", "—"), *[(c, c) for c in ("1-0", "1/2-1/2", "0-1", "+/-", "-/+", "-/-", "0-0")]],
+        choices=[("", "—"), *RESULT_KEYS],
         required=False,
     )
     version = forms.IntegerField(min_value=0)
@@ -253,9 +257,7 @@ class ResultSlipForm(forms.Form):
     """A result slip typed by board number (the round page's quick-entry box)."""
 
     board = forms.IntegerField(min_value=1, max_value=99_999)
-    result = forms.ChoiceField(
-        choices=[(c, c) for c in ("1-0", "1/2-1/2", "0-1", "+/-", "-/+", "-/-", "0-0")]
-    )
+    result = forms.ChoiceField(choices=RESULT_KEYS)
 
 
 class ExchangeForm(forms.Form):

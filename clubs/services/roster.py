@@ -8,6 +8,7 @@ from django.db import IntegrityError, transaction
 
 from clubs.models import Club, RosterPlayer
 from clubs.services.errors import ClubError
+from core.fields import fields_set
 from ratings.selectors import rated_player_get
 from ratings.text import search_key
 
@@ -18,8 +19,7 @@ def _save(player: RosterPlayer, fields: dict[str, Any]) -> RosterPlayer:
     unknown = set(fields) - set(FIELDS)
     if unknown:
         raise ClubError(f"Unknown fields: {', '.join(sorted(unknown))}.")
-    for name, value in fields.items():
-        setattr(player, name, value)
+    fields_set(player, fields)
     player.name = " ".join((player.name or "").split())
     if not player.name:
         raise ClubError("A player needs a name.", field="name")

@@ -36,6 +36,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Value
 
 from core.errors import ConfirmationNeeded, ConflictError, NotFoundError, ValidationFailed
+from core.fields import fields_copy
 from tournaments import records
 from tournaments.models import AuditLog, Board, Round, Tournament
 from tournaments.permissions import require_arbiter
@@ -56,12 +57,9 @@ def round_refresh_status(rnd: Round) -> Round:
         rnd.status = status
         rnd.save(update_fields=["status"])
     tournament = Tournament.objects.get(pk=rnd.tournament_id)
-    all_done = (
-        not pending
-        and Round.objects.filter(tournament=tournament).count() == tournament.rounds_planned
-        and not Round.objects.filter(tournament=tournament).exclude(status=Round.Status.FINISHED).exists()
+    new_status = (
+        _tournament_status(rnd, tournament.rounds_planned) if not pending else Tournament.Status.RUNNING
     )
-    new_status = Tournament.Status.FINISHED if all_done else Tournament.Status.RUNNING
     if tournament.status != new_status:
         Tournament.objects.filter(pk=tournament.pk).update(status=new_status)
     return rnd
@@ -107,8 +105,9 @@ def result_record(
         expected_version=expected_version,
         confirm_correction=confirm_correction,
     )
-    for name in ("result", "version", "changed_version", "updated_at", "corrected_after_pairing"):
-        setattr(board, name, getattr(locked, name))
+    fields_copy(
+        board, locked, ("result", "version", "changed_version", "updated_at", "corrected_after_pairing")
+    )
     return locked
 
 
@@ -256,7 +255,8 @@ def _board_locked(board_id: int, tournament_id: int, *, swiss: bool) -> Board:
 
 
 def _tournament_status(rnd: Round, rounds_planned: int) -> str:
-    """Finished when every round of the event is (``rnd`` has just finished)."""
+    """The one rule of a finished tournament: every planned round is paired and finished (``rnd``
+    has just finished)."""
     rounds = Round.objects.filter(tournament_id=rnd.tournament_id)
     done = rounds.count() == rounds_planned and not rounds.exclude(status=Round.Status.FINISHED).exists()
     return Tournament.Status.FINISHED if done else Tournament.Status.RUNNING

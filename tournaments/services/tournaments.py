@@ -28,6 +28,7 @@ from django.db import transaction
 
 from clubs.models import Club
 from core.errors import NotAllowedError, ValidationFailed
+from core.fields import fields_set
 from pairing.engine.baku import scoring_allows_baku
 from pairing.engine.errors import PairingError
 from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, validate_tiebreaks
@@ -189,9 +190,7 @@ def tournament_create(*, user: Any, club: Club | None = None, **fields: Any) -> 
         tournament.bye_points = 0
     else:
         tournament.tiebreaks = ",".join(SWISS_DEFAULT)
-    for name, value in fields.items():
-        if value is not None:
-            setattr(tournament, name, value)
+    fields_set(tournament, fields, skip_none=True)
     if "tiebreaks" in fields and fields["tiebreaks"] is not None:
         tournament.tiebreaks = ",".join(c.upper() for c in _codes(fields["tiebreaks"]))
     if not fields.get("initial_colour"):
@@ -238,8 +237,7 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
                     "Tie-breaks can still be changed with a recorded reason.",
                     errors={f: ["Frozen once round 1 is paired."] for f in frozen},
                 )
-        for name, value in changed.items():
-            setattr(locked, name, value)
+        fields_set(locked, changed)
         errors = settings_errors(_snapshot(locked))
         if errors:
             raise ValidationFailed(" ".join(m for ms in errors.values() for m in ms), errors=errors)

@@ -22,6 +22,7 @@ from typing import Any
 from django.db import transaction
 
 from core.errors import ConflictError, ValidationFailed
+from core.fields import fields_set
 from tournaments.models import Participant
 from tournaments.permissions import require_arbiter
 from tournaments.records import paired_ids
@@ -69,9 +70,7 @@ def participant_update(*, participant: Participant, user: Any, **fields: Any) ->
         moves = {}
         if changed:
             before = _record(p)
-            for f, v in changed.items():
-                setattr(p, f, v)
-            p.save(update_fields=list(changed))
+            p.save(update_fields=fields_set(p, changed))
             moves = pairing_numbers_assign(locked) if ORDER_FIELDS & set(changed) else {}
             p.refresh_from_db()
             tournament_changed(locked.pk)
