@@ -27,9 +27,21 @@ R = ResultCode
 def test_the_table_lists_c1_to_c21_in_order_with_article_and_name() -> None:
     assert [c.code for c in CRITERIA] == [f"C{k}" for k in range(1, 22)]
     assert [c.kind for c in CRITERIA[:5]] == [Kind.ABSOLUTE] * 3 + [Kind.COMPLETION] * 2
-    assert all(c.article.startswith("Art. 2") and c.name for c in CRITERIA)
-    assert all(c.cost is not None and c.width is not None for c in QUALITY)
+    assert all(c.name for c in CRITERIA)
     assert [c.code for c in QUALITY] == [f"C{k}" for k in range(6, 22)]
+
+
+def test_each_row_cites_its_paragraph_and_carries_the_function_that_cites_it() -> None:
+    # Art. 2.1 absolute criteria, 2.2 completion, 2.3 the PAB criterion, 2.4 quality criteria
+    group = {"C1": "2.1", "C2": "2.1", "C3": "2.1", "C4": "2.2", "C5": "2.3"}
+    for c in CRITERIA:
+        assert c.article == f"C.04.3 Art. {group.get(c.code, '2.4')} [{c.code}]"
+    for c in QUALITY:
+        functions = [f for f in (c.player, c.score, c.floaters) if f is not None]
+        assert len(functions) == 1 and c.width is not None, c.code
+        (function,) = functions
+        assert function.__name__ == c.code.lower()
+        assert function.__doc__ is not None and function.__doc__.startswith(c.article + ":")
 
 
 def test_the_layout_places_every_criterion_after_the_one_before() -> None:

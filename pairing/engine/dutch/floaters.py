@@ -1,12 +1,13 @@
 """What floating a set of players out of a bracket costs: the set-level criteria C8 and C9, and the
 sets of players C4 lets float together.
 
-C8 looks one bracket ahead: how many pairs the next bracket (these downfloaters plus the next
-scoregroup, two downfloaters never together) can make while everybody below it can still be
-completed, then which downfloaters it leaves unpaired, highest scores first. Any maximum matching
-may be the one that leaves residents unpaired instead of downfloaters, so other choices of the
-unpaired players are tried (:meth:`FloaterCosts._other_unpaired`). C9 counts the unplayed rounds
-of the bye receiver and applies only to a bracket that downfloats exactly one player.
+C8 (:func:`.criteria.c8`) looks one bracket ahead: how many pairs the next bracket (these
+downfloaters plus the next scoregroup, two downfloaters never together) can make while everybody
+below it can still be completed, then which downfloaters it leaves unpaired, highest scores first.
+This module finds who the next bracket leaves unpaired; any maximum matching may be the one that
+leaves residents unpaired instead of downfloaters, so other choices of the unpaired players are
+tried (:meth:`FloaterCosts._other_unpaired`). C9 (:func:`.criteria.c9`) counts the unplayed
+rounds of the bye receiver and applies only to a bracket that downfloats exactly one player.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from math import comb
 
 from ..matching import augment_from, greedy_extend
 from .completion import RoundField
+from .criteria import c8, c9
 from .failures import FailureCosts, add, least_each
 
 __all__ = ["FLOATER_SETS_LIMIT", "FloaterCosts"]
@@ -68,10 +70,10 @@ class FloaterCosts:
         vector = [0] * layout.size
         if self.next_group:
             unpaired = self._next_bracket_unpaired(down)
-            vector[layout.c8] = len(unpaired)
-            for m in unpaired:
-                if m in down:
-                    vector[layout.c8 + 1 + field.level[field.players[m].score]] += 1
+            count, scores = c8((field.players[m] for m in unpaired), {field.players[x].id for x in down})
+            vector[layout.c8] = count
+            for score in scores:
+                vector[layout.c8 + 1 + field.level[score]] += 1
         if field.odd and len(down) == 1 and any(field.is_bye_receiver(x) for x in down):
             # C9 applies only to a bracket that downfloats exactly one player (the one who is to
             # end up with the PAB): the bye receiver (score s*) will be that downfloater or
@@ -79,7 +81,7 @@ class FloaterCosts:
             pool = [x for x in down if field.is_bye_receiver(x)] + [
                 x for x in field.below[self.group] if x != field.bye_vertex and field.is_bye_receiver(x)
             ]
-            vector[layout.c9] = min(field.players[x].unplayed for x in pool)
+            vector[layout.c9] = min(c9(field.players[x]) for x in pool)
         self._next_bracket[down] = vector
         return vector
 

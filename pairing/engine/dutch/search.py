@@ -233,9 +233,10 @@ class BracketSearch:
         vector = [0] * layout.size
         found = self.bounds.completion_matching(self.limits.completion_bound_size)
         if found is not None:
-            vector[layout.c6] = len(found[1])
             for x in found[1]:
-                vector[layout.c7 + self.field.level[self.field.players[x].score]] += 1
+                floater = self.costs.floater(x)
+                for k in range(layout.c6, layout.c8):
+                    vector[k] += floater[k]
         return vector
 
     # ----- candidates and their vectors ---------------------------------------------------------
