@@ -91,49 +91,41 @@
     if (row) sendResult(row, select.value);
   });
 
-  // The live table (polled every few seconds) is merged row by row instead of being swapped whole:
-  // a row whose result is on its way is left alone (its own answer brings it), the focused row is
-  // replaced and focused again in the same step, so no key press falls between the two.
-  document.addEventListener("htmx:beforeSwap", function (event) {
+  // The live table (polled every few seconds): htmx swaps what the server sends, the changed rows
+  // out of band by their ids (or the whole table), and gives the focus back to the element with the
+  // same id, so the row the arbiter is on keeps it, in the same step. What htmx cannot know: a row
+  // whose result is on its way is left alone (its own answer brings it), and while one is, a whole
+  // table waits for the next poll (the page's version has not moved, so it comes again).
+  function isLiveAnswer(event) {
     var target = event.detail.target;
-    if (!target || target.id !== "pairings-table" || event.detail.requestConfig.verb !== "get") return;
-    if (!event.detail.xhr || event.detail.xhr.status !== 200) return;
-    var holder = document.createElement("template");
-    holder.innerHTML = event.detail.serverResponse;
-    var fresh = holder.content.getElementById("pairings-table");
-    var freshRows;
-    if (fresh) {
-      freshRows = fresh.querySelectorAll("tr.board-row");
-      var oldIds = boardRows().map(function (r) { return r.id; }).join(" ");
-      var newIds = Array.prototype.map.call(freshRows, function (r) { return r.id; }).join(" ");
-      if (oldIds !== newIds) return; // a different table: let htmx swap it whole
-    } else {
-      // Only the rows changed since the version the page shows (the server sends no table).
-      freshRows = holder.content.querySelectorAll("tr.board-row[hx-swap-oob]");
-      if (!freshRows.length && !holder.content.querySelector("[hx-swap-oob]")) return;
-    }
-    event.detail.shouldSwap = false;
-    freshRows.forEach(function (newRow) {
-      var old = document.getElementById(newRow.id);
-      if (!old || old.hasAttribute("data-pending")) return;
-      var hadFocus = old.contains(document.activeElement);
-      var node = document.importNode(newRow, true);
-      node.removeAttribute("hx-swap-oob");
-      old.replaceWith(node);
-      if (window.htmx) window.htmx.process(node);
-      quietButtons(node);
-      if (hadFocus) node.focus();
-    });
-    // The out-of-band parts (round status, the version the page has seen) are swapped by hand too.
-    holder.content.querySelectorAll("[hx-swap-oob]:not(tr.board-row)").forEach(function (part) {
-      var old = part.id && document.getElementById(part.id);
-      if (!old) return;
-      part.removeAttribute("hx-swap-oob");
-      var node = document.importNode(part, true);
-      old.replaceWith(node);
-      if (window.htmx) window.htmx.process(node);
-    });
+    return target && target.id === "pairings-table" && event.detail.requestConfig &&
+      event.detail.requestConfig.verb === "get";
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!isLiveAnswer(event) || !event.detail.shouldSwap) return;
+    var rowsOnly = event.detail.xhr && event.detail.xhr.getResponseHeader("HX-Reswap") === "none";
+    if (!rowsOnly && document.querySelector(ROWS + "[data-pending]")) event.detail.shouldSwap = false;
   });
+  var refocusRow = null;
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var old = event.detail.target;
+    if (!old || !old.matches || !old.matches("tr.board-row")) return;
+    if (old.hasAttribute("data-pending")) {
+      event.detail.shouldSwap = false;
+      return;
+    }
+    // The focus on a control inside the row (a phone's select): htmx finds no id for it, the row has one.
+    var active = document.activeElement;
+    if (active && active !== old && old.contains(active)) refocusRow = old.id;
+  });
+  document.addEventListener("htmx:oobAfterSwap", function () {
+    var row = refocusRow && document.getElementById(refocusRow);
+    refocusRow = null;
+    if (row && (!document.activeElement || document.activeElement === document.body)) row.focus();
+  });
+  // The keyboard goes row to row at once, not only once htmx has settled the swapped content.
+  document.addEventListener("htmx:afterSwap", function (event) { quietButtons(event.target); });
+  document.addEventListener("htmx:oobAfterSwap", function (event) { quietButtons(event.target); });
 
   // A board row's own answer: it has landed, so it is no longer pending. Keep the keyboard where it
   // was when htmx replaces any other part of the page that had the focus.
@@ -141,7 +133,9 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     var active = document.activeElement;
     var target = event.detail && event.detail.target;
-    if (active && active.id && target && target.contains(active)) focusAfterSwap = active.id;
+    // A control without an id inside a board row (a phone's select): the row takes the focus back.
+    var keep = active && (active.id ? active : active.closest && active.closest("tr.board-row[id]"));
+    if (keep && target && target.contains(keep)) focusAfterSwap = keep.id;
   });
   document.addEventListener("htmx:afterSettle", function (event) {
     var lost = !document.activeElement || document.activeElement === document.body;
