@@ -2,7 +2,8 @@
 beat.
 
 Two kinds. *Count bounds* are cheap: colour conflicts (C12, C13) that the preferences of the
-players still to pair make unavoidable, and the floaters still possible. *Exact bounds* solve what
+players still to pair make unavoidable (which preferences count is decided by the criteria's own
+functions, :func:`colour_keys`), and the floaters still possible. *Exact bounds* solve what
 is left optimally, on the pair and floater criteria: a maximum-weight matching (Edmonds, exact
 integer weights that pack the failure vector, :meth:`BracketBounds.exact`) of what is left to pair
 for a remainder or an MDP choice, and for a transposition a minimum-cost assignment of S1 to S2
@@ -15,13 +16,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..matching import Assignment, max_weight_matching
-from ..players import Strength
+from ..players import PlayerState, Strength
 from ..types import Colour
 from .completion import RoundField
+from .criteria import c12, c13
 from .failures import FailureCosts, add, least_each
 from .floaters import FloaterCosts
 
-__all__ = ["S2_COUNTERS", "BracketBounds", "ColourCounts", "colour_bound_from_counts"]
+__all__ = ["S2_COUNTERS", "BracketBounds", "ColourCounts", "colour_bound_from_counts", "colour_keys"]
 
 ColourCounts = list[int]
 """Colour preferences of the players of S1 still to pair and of S2 still free, as eight counters:
@@ -64,6 +66,7 @@ class BracketBounds:
         ) = None
         """The cost matrix of the last exchange a transposition search bounded exactly."""
         self._completion: tuple[list[tuple[int, int]], list[int]] | None = None
+        self._colour_keys: dict[int, tuple[int, ...]] = {}
 
     # ----- packing a failure vector into one integer -------------------------------------------
     def pack(self, vector: Sequence[int]) -> int:
@@ -176,13 +179,11 @@ class BracketBounds:
 
     # ----- count bounds -----------------------------------------------------------------------
     def colour_keys(self, x: int) -> tuple[int, ...]:
-        """The :data:`ColourCounts` counters (S1 side) a player adds to."""
-        p = self.field.players[x]
-        if p.preference is Colour.WHITE:
-            return (_WHITE, _STRONG_WHITE) if p.strength >= Strength.STRONG else (_WHITE,)
-        if p.preference is Colour.BLACK:
-            return (_BLACK, _STRONG_BLACK) if p.strength >= Strength.STRONG else (_BLACK,)
-        return ()
+        """The :data:`ColourCounts` counters (S1 side) a player adds to (:func:`colour_keys`)."""
+        found = self._colour_keys.get(x)
+        if found is None:
+            found = self._colour_keys[x] = colour_keys(self.field.players[x])
+        return found
 
     def colour_counts(self, s1: list[int], s2: list[int]) -> ColourCounts:
         counts = [0] * 8
@@ -203,19 +204,17 @@ class BracketBounds:
         """Admissible bound on the C12/C13 failures of any pairing of ``players`` that leaves
         ``unpaired`` of them unpaired."""
         pairs = (len(players) - unpaired) // 2
-        white = black = strong_white = strong_black = 0
+        counts = [0] * S2_COUNTERS
         for x in players:
-            p = self.field.players[x]
-            if p.preference is Colour.WHITE:
-                white += 1
-                strong_white += p.strength >= Strength.STRONG
-            elif p.preference is Colour.BLACK:
-                black += 1
-                strong_black += p.strength >= Strength.STRONG
-        c12 = max(0, white - unpaired - pairs) + max(0, black - unpaired - pairs)
+            for k in self.colour_keys(x):
+                counts[k] += 1
+        c12 = max(0, counts[_WHITE] - unpaired - pairs) + max(0, counts[_BLACK] - unpaired - pairs)
         if self.field.final:
             return c12, 0
-        return c12, max(0, strong_white - unpaired - pairs) + max(0, strong_black - unpaired - pairs)
+        c13 = max(0, counts[_STRONG_WHITE] - unpaired - pairs) + max(
+            0, counts[_STRONG_BLACK] - unpaired - pairs
+        )
+        return c12, c13
 
     def bracket_bound(self) -> list[int]:
         """A lower bound of every candidate of the bracket: the floaters parity and the MDPs force,
@@ -288,6 +287,29 @@ class BracketBounds:
         floaters = [vertices[i] for i in range(inside) if mate[i] >= inside]
         self._completion = (pairs, floaters)
         return self._completion
+
+
+def colour_keys(p: PlayerState) -> tuple[int, ...]:
+    """The :data:`ColourCounts` counters (S1 side) ``p`` adds to, for its preferred colour.
+
+    A count bound assumes that two players it counts on the same colour's counter fail the
+    criterion whenever they meet. For C12 these are the players whose refused preference fails
+    :func:`.criteria.c12`: any two with the same preference fail it. For C13, those whose refused
+    preference fails :func:`.criteria.c13` (a strong preference), and also those with an absolute
+    one: outside the final round (the only rounds whose C13 bound is not 0) an absolute preference
+    meets a same-colour one only if that one is weaker (C3), and the weaker one is refused
+    (Art. 5.2.2), so two players counted here who meet always leave a strong preference refused.
+    """
+    if p.preference is None:
+        return ()
+    refused = p.preference.opposite
+    white = p.preference is Colour.WHITE
+    keys: list[int] = []
+    if c12(p, None, refused):
+        keys.append(_WHITE if white else _BLACK)
+    if c13(p, None, refused) or p.strength == Strength.ABSOLUTE:
+        keys.append(_STRONG_WHITE if white else _STRONG_BLACK)
+    return tuple(keys)
 
 
 def colour_bound_from_counts(counts: ColourCounts, s2_free: int, final: bool) -> tuple[int, int]:
