@@ -1,18 +1,35 @@
 """What a hand-made change to a pairing gives up, compared with the engine's own pairing.
 
 The independent checker (:mod:`pairing.engine.checks`) says which absolute rules a pairing breaks.
-A hand edit can also keep every absolute rule and still be worse by the Dutch system's relative
-criteria and colour rules. :func:`edit_costs` compares the edited pairing with the engine's, on
-the same request and with the engine's own reading of each player (pairing score, colour
-preference and its strength, float history: :func:`pairing.engine.players.build_states`), and
-lists each criterion the edit does worse on:
+A hand edit can also keep every absolute rule and still be worse by the Dutch system's quality
+criteria. :func:`edit_costs` compares the edited pairing with the engine's, on the same request and
+with the engine's own reading of each player (pairing score, colour preference and its strength,
+float history, topscorers: :func:`pairing.engine.players.build_states`). It judges both with the
+criteria's own functions, the ones the pairing minimises (:mod:`pairing.engine.dutch.criteria`),
+applied to every player with the opponent and the colour the pairing gives them, and lists each
+criterion the edit does worse on:
 
+* ``C10``/``C11`` (final round): more topscorers or topscorers' opponents beyond the colour limits
+  BR 6 / BR 7, which the checker lets their games exceed;
 * ``C12``: more players who do not get their colour preference (a colour swap that gives both
   players the colour they did not want costs two);
-* ``C13``: more players who do not get a strong or absolute colour preference;
+* ``C13``: more players who do not get a strong colour preference;
 * ``C14``/``C16``: more players who floated down in the last round / two rounds before and float
   down again (now paired with a lower score);
 * ``C15``/``C17``: the same for upfloats (now paired with a higher score).
+
+C13 and absolute preferences. This module once counted "players denied a strong preference",
+strong *or absolute*, while the pairing counted pairs whose two players want the same colour
+strongly or absolutely, not both absolutely. The article decides between the two: [C13] (C.04.3
+Art. 2.4) minimises the players "who do not get their strong colour preference", and Art. 1.7
+defines absolute, strong and mild preferences as three different kinds, so a refused absolute
+preference is not a C13 failure. That is also what the pairing's reading amounts to, player by
+player: of two equal preferences Art. 5.2.2 refuses the weaker one, so its pairs fail C13 exactly
+when the refused preference is a strong one. Both now call :func:`~pairing.engine.dutch.criteria.c13`.
+A hand edit that refuses an absolute preference is still reported: under C12, and as a broken
+BR 6 or BR 7 by the checker (for a topscorer's game in the final round, under C10 or C11 here).
+C18-C21 only weigh the scores of the players C14-C17 already name, and a hand edit leaves the bye
+(C5-C9) as the engine gave it, so they are not listed.
 
 Plain Python, deterministic; the messages name players as the engine does ("Ann Lee (3)").
 """
@@ -21,7 +38,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .players import Float, PlayerState, Strength, build_states
+from .dutch.criteria import CRITERIA, Criterion, PlayerRule
+from .players import PlayerState, build_states
 from .types import Colour, PairingRequest, PairingResult
 
 __all__ = ["GivenUp", "edit_costs"]
@@ -36,83 +54,58 @@ class GivenUp:
     participants: tuple[int, ...]
 
 
-def _pairs(result: PairingResult) -> list[tuple[int, int]]:
-    return [(b.white, b.black) for b in result.boards]
+JUDGED: tuple[Criterion, ...] = tuple(
+    c for c in CRITERIA if c.code in {"C10", "C11", "C12", "C13", "C14", "C15", "C16", "C17"}
+)
+"""The criteria a hand edit (colours swapped, opponents exchanged) is judged on, in the table's order."""
 
-
-def _float_counts(pairs: list[tuple[int, int]], states: dict[int, PlayerState]) -> dict[str, set[int]]:
-    """Who counts against C14-C17 in these pairs (the higher score floats down, the lower up)."""
-    counts: dict[str, set[int]] = {"C14": set(), "C15": set(), "C16": set(), "C17": set()}
-    for x, y in pairs:
-        a, b = states[x], states[y]
-        if a.score == b.score:
-            continue
-        high, low = (a, b) if a.score > b.score else (b, a)
-        if high.floats[0] is Float.DOWN:
-            counts["C14"].add(high.id)
-        if high.floats[1] is Float.DOWN:
-            counts["C16"].add(high.id)
-        if low.floats[0] is Float.UP:
-            counts["C15"].add(low.id)
-        if low.floats[1] is Float.UP:
-            counts["C17"].add(low.id)
-    return counts
-
-
-def _denied(result: PairingResult, states: dict[int, PlayerState]) -> set[int]:
-    """Players on a board with a colour preference who do not get that colour."""
-    denied = set()
-    for board in result.boards:
-        for pid, colour in ((board.white, Colour.WHITE), (board.black, Colour.BLACK)):
-            if pid in states and states[pid].preference is not None and states[pid].preference is not colour:
-                denied.add(pid)
-    return denied
-
-
-def _colour_costs(
-    engine: PairingResult, edited: PairingResult, states: dict[int, PlayerState], label: dict[int, str]
-) -> list[GivenUp]:
-    """C12 and C13: players denied their colour preference who got it in the engine's pairing."""
-    out: list[GivenUp] = []
-    denied_before, denied_now = _denied(engine, states), _denied(edited, states)
-    if len(denied_now) <= len(denied_before):
-        return out
-    lost = denied_now - denied_before
-    partner = {}
-    for board in edited.boards:
-        partner[board.white], partner[board.black] = board.black, board.white
-    done: set[int] = set()
-    for pid in sorted(lost, key=lambda i: states[i].tpn):
-        if pid in done:
-            continue
-        other = partner.get(pid)
-        if other is not None and other in lost:
-            done.update((pid, other))
-            out.append(
-                GivenUp(
-                    "C12",
-                    f"both {label[pid]} and {label[other]} now get the colour they did not want",
-                    (pid, other),
-                )
-            )
-        else:
-            done.add(pid)
-            out.append(GivenUp("C12", f"{label[pid]} now gets the colour they did not want", (pid,)))
-    strong_before = {p for p in denied_before if states[p].strength >= Strength.STRONG}
-    strong_now = {p for p in denied_now if states[p].strength >= Strength.STRONG}
-    if len(strong_now) > len(strong_before):
-        for pid in sorted(strong_now - strong_before, key=lambda i: states[i].tpn):
-            kind = "an absolute" if states[pid].strength is Strength.ABSOLUTE else "a strong"
-            out.append(GivenUp("C13", f"{label[pid]} had {kind} colour preference, now not granted", (pid,)))
-    return out
-
-
-FLOAT_WORDS = {
+WORDS = {
+    "C10": "now ends up more than two games apart in colours (a topscorer's game)",
+    "C11": "now gets the same colour three times in a row (a topscorer's game)",
+    "C12": "now gets the colour they did not want",
+    "C13": "had a strong colour preference, now not granted",
     "C14": "floated down last round and floats down again",
     "C15": "floated up last round and floats up again",
     "C16": "floated down two rounds ago and floats down again",
     "C17": "floated up two rounds ago and floats up again",
 }
+
+Seat = tuple[PlayerState, PlayerState, Colour]
+"""A player on a board, with its opponent and its colour."""
+
+
+def _seats(result: PairingResult, states: dict[int, PlayerState]) -> list[Seat]:
+    """Both players of every board of ``result`` whose two players the request knows."""
+    out: list[Seat] = []
+    for board in result.boards:
+        white, black = states.get(board.white), states.get(board.black)
+        if white is not None and black is not None:
+            out.extend(((white, black, Colour.WHITE), (black, white, Colour.BLACK)))
+    return out
+
+
+def _failing(rule: PlayerRule, seats: list[Seat]) -> set[int]:
+    """The players who fail the criterion ``rule`` in these seats."""
+    return {p.id for p, opponent, got in seats if rule(p, opponent, got)}
+
+
+def _refused_colours(lost: list[int], edited: list[Seat], label: dict[int, str]) -> list[GivenUp]:
+    """C12, naming the two players of a board in one line when the edit refuses both."""
+    out: list[GivenUp] = []
+    partner = {p.id: opponent.id for p, opponent, _got in edited}
+    done: set[int] = set()
+    for pid in lost:
+        if pid in done:
+            continue
+        other = partner.get(pid)
+        if other is not None and other in lost:
+            done.update((pid, other))
+            message = f"both {label[pid]} and {label[other]} now get the colour they did not want"
+            out.append(GivenUp("C12", message, (pid, other)))
+        else:
+            done.add(pid)
+            out.append(GivenUp("C12", f"{label[pid]} {WORDS['C12']}", (pid,)))
+    return out
 
 
 def edit_costs(request: PairingRequest, engine: PairingResult, edited: PairingResult) -> tuple[GivenUp, ...]:
@@ -120,12 +113,18 @@ def edit_costs(request: PairingRequest, engine: PairingResult, edited: PairingRe
     player_states = build_states(request)
     states = {p.id: p for p in player_states}
     label = {p.id: p.label for p in player_states}
-    known = [(x, y) for x, y in _pairs(edited) if x in states and y in states]
-    before = [(x, y) for x, y in _pairs(engine) if x in states and y in states]
-    out = _colour_costs(engine, edited, states, label)
-    floats_before, floats_now = _float_counts(before, states), _float_counts(known, states)
-    for rule in ("C14", "C15", "C16", "C17"):
-        if len(floats_now[rule]) > len(floats_before[rule]):
-            for pid in sorted(floats_now[rule] - floats_before[rule], key=lambda i: states[i].tpn):
-                out.append(GivenUp(rule, f"{label[pid]} {FLOAT_WORDS[rule]}", (pid,)))
+    before, now = _seats(engine, states), _seats(edited, states)
+    out: list[GivenUp] = []
+    for criterion in JUDGED:
+        assert criterion.player is not None
+        failing_before, failing_now = _failing(criterion.player, before), _failing(criterion.player, now)
+        if len(failing_now) <= len(failing_before):
+            continue
+        lost = sorted(failing_now - failing_before, key=lambda i: states[i].tpn)
+        if criterion.code == "C12":
+            out.extend(_refused_colours(lost, now, label))
+        else:
+            out.extend(
+                GivenUp(criterion.code, f"{label[pid]} {WORDS[criterion.code]}", (pid,)) for pid in lost
+            )
     return tuple(out)

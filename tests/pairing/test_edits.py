@@ -6,7 +6,7 @@ from pairing.engine.dutch import pair_round
 from pairing.engine.edits import edit_costs
 from pairing.engine.types import Board, PairingResult, ResultCode
 
-from .test_checks import B, W, game, person, request
+from .test_checks import B, W, game, person, request, rules
 
 
 def round_two():
@@ -41,15 +41,45 @@ def test_a_colour_swap_that_denies_both_preferences_is_named_c12() -> None:
     assert {(c.rule, c.participants[0]) for c in costs[1:]} == {("C13", first.white), ("C13", first.black)}
 
 
-def test_a_strong_preference_denied_is_also_c13() -> None:
-    # Two Whites in a row after a bye round: an absolute preference for Black.
-    req = request(
+def absolute_preferences(total: int = 9):
+    """Round 3: Ann had White twice (absolutely wants Black), Bob Black twice (absolutely wants
+    White); the engine pairs them, Bob with White."""
+    return request(
         person(1, game(3, W, ResultCode.WIN), game(4, W), name="Ann"),
         person(2, game(4, B), game(3, B), name="Bob"),
         person(3, game(1, B, ResultCode.LOSS), game(2, W), name="Cy"),
         person(4, game(2, W), game(1, B), name="Di"),
+        total=total,
     )
+
+
+def test_a_refused_absolute_preference_is_c12_and_a_broken_colour_limit_but_not_c13() -> None:
+    # C13 counts players who do not get their *strong* preference (Art. 1.7: colour difference
+    # +-1), as the pairing does; an absolute preference refused is C12 here, and the checker
+    # reports the colour limit it breaks. (The hand-edit costs used to name it C13 as well.)
+    req = absolute_preferences()
     engine = pair_round(req)
     board = next(b for b in engine.boards if 1 in (b.white, b.black))
-    costs = edit_costs(req, engine, swapped(engine, board.number))
-    assert ("C13", (1,)) in {(c.rule, c.participants) for c in costs}
+    assert {board.white, board.black} == {1, 2}
+    edited = swapped(engine, board.number)
+    costs = edit_costs(req, engine, edited)
+    assert [(c.rule, set(c.participants)) for c in costs] == [("C12", {1, 2})]
+    assert {("colour-three-in-row", (1,)), ("colour-three-in-row", (2,))} <= rules(req, edited)
+
+
+def test_in_the_final_round_a_topscorers_game_beyond_the_colour_limits_is_c10_and_c11() -> None:
+    # The same boards in the final round: Ann (2 of 2) is a topscorer, so the checker lets her
+    # game break BR 6 and BR 7, and the hand-edit costs name C10 and C11 for both players.
+    req = absolute_preferences(total=3)
+    engine = pair_round(req)
+    board = next(b for b in engine.boards if 1 in (b.white, b.black))
+    edited = swapped(engine, board.number)
+    assert rules(req, edited) == set()
+    costs = edit_costs(req, engine, edited)
+    assert [(c.rule, c.participants) for c in costs] == [
+        ("C10", (1,)),
+        ("C10", (2,)),
+        ("C11", (1,)),
+        ("C11", (2,)),
+        ("C12", (1, 2)),
+    ]
