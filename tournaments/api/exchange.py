@@ -17,6 +17,7 @@ from tournaments.exchange.csv_export import csv_export
 from tournaments.exchange.json_backup import json_export, json_import
 from tournaments.exchange.trf_export import trf_export
 from tournaments.exchange.trf_import import trf_import
+from tournaments.selectors.api import tournament_counts
 
 
 def _file(content: str, content_type: str, filename: str) -> HttpResponse:
@@ -26,11 +27,12 @@ def _file(content: str, content_type: str, filename: str) -> HttpResponse:
 
 
 def _imported(tournament, headers: dict[str, str]) -> Response:
+    participants, rounds = tournament_counts(tournament)
     data = {
         "id": tournament.pk,
         "name": tournament.name,
-        "participants": tournament.participants.count(),
-        "rounds": tournament.rounds.count(),
+        "participants": participants,
+        "rounds": rounds,
         "warnings": getattr(tournament, "import_warnings", []),
     }
     return Response(s.ImportedOutput(data).data, status=status.HTTP_201_CREATED, headers=headers)

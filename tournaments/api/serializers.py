@@ -133,6 +133,17 @@ class RoundOutput(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+def _read_from_round(fields: dict[str, Any]) -> dict[str, Any]:
+    """For a serializer of a ``RoundWithByes`` (``tournaments.selectors.api``): every field but
+    ``byes`` reads ``round.<name>``. The fields stay the ones the model gives, so the schema does."""
+    for name, field in fields.items():
+        if name != "byes":
+            field.source = f"round.{name}"
+    return fields
+
+
+# Reads a ``RoundWithByes``: the round's fields and boards, and its byes. (No docstring: it would
+# become the schema's description.)
 class RoundDetailOutput(RoundOutput):
     boards = BoardOutput(many=True, read_only=True)
     byes = ByeOutput(many=True, read_only=True)
@@ -140,6 +151,9 @@ class RoundDetailOutput(RoundOutput):
     class Meta(RoundOutput.Meta):
         fields = (*RoundOutput.Meta.fields, "explanation", "boards", "byes")
         read_only_fields = fields
+
+    def get_fields(self) -> dict[str, Any]:
+        return _read_from_round(super().get_fields())
 
 
 class PublicRoundOutput(serializers.ModelSerializer):
@@ -149,6 +163,7 @@ class PublicRoundOutput(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+# Reads a ``RoundWithByes``, as ``RoundDetailOutput`` does.
 class PublicRoundDetailOutput(PublicRoundOutput):
     boards = PublicBoardOutput(many=True, read_only=True)
     byes = PublicByeOutput(many=True, read_only=True)
@@ -156,6 +171,9 @@ class PublicRoundDetailOutput(PublicRoundOutput):
     class Meta(PublicRoundOutput.Meta):
         fields = (*PublicRoundOutput.Meta.fields, "boards", "byes")
         read_only_fields = fields
+
+    def get_fields(self) -> dict[str, Any]:
+        return _read_from_round(super().get_fields())
 
 
 class TiebreakOutput(serializers.Serializer):

@@ -1,15 +1,14 @@
 """Staff API: tournaments, participants, byes and withdrawals, rounds, results and standings.
 
 Every view parses input with an input serializer, checks the user's role in the tournament (404
-without a role, 403 with too small a role), calls one service and answers with an output
-serializer. The services are the same ones the web pages call, with the same rules.
+without a role, 403 with too small a role), calls one service or selector and answers with an
+output serializer. The services are the same ones the web pages call, with the same rules; the
+reads are ``tournaments.selectors.api``'s.
 """
 
 from __future__ import annotations
 
-from django.db.models import F, Prefetch
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -31,40 +30,12 @@ from tournaments.api.base import (
     created_once,
     paginated,
 )
-from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
-from tournaments.permissions import ARBITRATE, ORGANISE, visible_tournaments
+from tournaments.models import Tournament
+from tournaments.permissions import ARBITRATE, ORGANISE
+from tournaments.selectors import api as reads
 from tournaments.services import results, tournaments
 from tournaments.services.participants import byes, forbidden_pairs, registration, withdrawals
 from tournaments.services.participants import edits as participant_edits
-
-_BOARDS = (
-    Board.objects.select_related("round", "white", "black")
-    # A board needs its round's number only: the explanation of a big round is megabytes of JSON,
-    # and decoding it once per board made reading a 2,000-board round take seconds.
-    .defer("round__explanation", "round__violations", "round__error")
-    .order_by("number")
-)
-_BYES = RoundBye.objects.select_related("participant").order_by(
-    "participant__pairing_number", "participant_id"
-)
-
-
-def _round(tournament: Tournament, number: int) -> Round:
-    return get_object_or_404(
-        Round.objects.prefetch_related(Prefetch("boards", queryset=_BOARDS)),
-        tournament=tournament,
-        number=number,
-    )
-
-
-def _board(tournament: Tournament, number: int, board: int) -> Board:
-    """One board of round ``number``, in one query (404 when the round or the board is missing)."""
-    return get_object_or_404(_BOARDS, round__tournament=tournament, round__number=number, number=board)
-
-
-def _round_detail(rnd: Round) -> dict:
-    rnd.byes = list(_BYES.filter(tournament_id=rnd.tournament_id, round_number=rnd.number))
-    return s.RoundDetailOutput(rnd).data
 
 
 class TournamentListView(ApiView):
@@ -74,8 +45,7 @@ class TournamentListView(ApiView):
         summary="Your tournaments",
     )
     def get(self, request):
-        mine = visible_tournaments(request.user).order_by("-created_at", "-id")
-        return paginated(self, mine, s.TournamentOutput)
+        return paginated(self, reads.tournaments_visible(request.user), s.TournamentOutput)
 
     @extend_schema(
         request=s.TournamentInput,
@@ -120,8 +90,7 @@ class ParticipantListView(ApiView):
     )
     def get(self, request, tournament_id: int):
         tournament = self.tournament(tournament_id)
-        people = tournament.participants.order_by(F("pairing_number").asc(nulls_last=True), "id")
-        return paginated(self, people, s.ParticipantOutput)
+        return paginated(self, reads.participants_in_order(tournament), s.ParticipantOutput)
 
     @extend_schema(
         request=s.ParticipantInput,
@@ -158,9 +127,7 @@ class ParticipantDetailView(ApiView):
     @extend_schema(responses={200: s.ParticipantOutput, **READ_ERRORS}, summary="One participant")
     def get(self, request, tournament_id: int, participant_id: int):
         tournament = self.tournament(tournament_id)
-        return Response(
-            s.ParticipantOutput(get_object_or_404(tournament.participants, pk=participant_id)).data
-        )
+        return Response(s.ParticipantOutput(reads.participant_get(tournament, participant_id)).data)
 
     @extend_schema(
         request=s.ParticipantUpdateInput,
@@ -169,7 +136,7 @@ class ParticipantDetailView(ApiView):
     )
     def patch(self, request, tournament_id: int, participant_id: int):
         tournament = self.tournament(tournament_id, ARBITRATE)
-        participant = get_object_or_404(tournament.participants, pk=participant_id)
+        participant = reads.participant_get(tournament, participant_id)
         data = s.ParticipantUpdateInput(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         participant = participant_edits.participant_update(
@@ -184,7 +151,7 @@ class ParticipantDetailView(ApiView):
     )
     def delete(self, request, tournament_id: int, participant_id: int):
         tournament = self.tournament(tournament_id, ARBITRATE)
-        participant = get_object_or_404(tournament.participants, pk=participant_id)
+        participant = reads.participant_get(tournament, participant_id)
         participant_edits.participant_delete(participant=participant, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -197,7 +164,7 @@ class WithdrawView(ApiView):
     )
     def post(self, request, tournament_id: int, participant_id: int):
         tournament = self.tournament(tournament_id, ARBITRATE)
-        participant = get_object_or_404(tournament.participants, pk=participant_id)
+        participant = reads.participant_get(tournament, participant_id)
         data = s.WithdrawInput(data=request.data)
         data.is_valid(raise_exception=True)
         participant = withdrawals.participant_withdraw(
@@ -214,7 +181,7 @@ class WithdrawalUndoView(ApiView):
     )
     def post(self, request, tournament_id: int, participant_id: int):
         tournament = self.tournament(tournament_id, ARBITRATE)
-        participant = get_object_or_404(tournament.participants, pk=participant_id)
+        participant = reads.participant_get(tournament, participant_id)
         participant = withdrawals.withdrawal_undo(participant=participant, user=request.user).participant
         return Response(s.ParticipantOutput(participant).data)
 
@@ -227,10 +194,7 @@ class ByeListView(ApiView):
     )
     def get(self, request, tournament_id: int):
         tournament = self.tournament(tournament_id)
-        byes = _BYES.filter(tournament=tournament).order_by(
-            "round_number", "participant__pairing_number", "id"
-        )
-        return paginated(self, byes, s.ByeOutput)
+        return paginated(self, reads.byes_in_order(tournament), s.ByeOutput)
 
     @extend_schema(
         request=s.ByeInput,
@@ -242,7 +206,7 @@ class ByeListView(ApiView):
         data = s.ByeInput(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        participant = get_object_or_404(tournament.participants, pk=values["participant"])
+        participant = reads.participant_get(tournament, values["participant"])
         recorded = byes.bye_record(
             participant=participant,
             round_number=values["round_number"],
@@ -256,20 +220,8 @@ class ByeDetailView(ApiView):
     @extend_schema(responses={204: None, **ERRORS}, summary="Cancel a requested bye or absence")
     def delete(self, request, tournament_id: int, bye_id: int):
         tournament = self.tournament(tournament_id, ARBITRATE)
-        byes.bye_cancel(bye=get_object_or_404(tournament.byes, pk=bye_id), user=request.user)
+        byes.bye_cancel(bye=reads.bye_get(tournament, bye_id), user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-_PAIRS = ForbiddenPair.objects.select_related("first", "second").order_by("first_round", "first_id", "pk")
-
-
-def _participant(tournament: Tournament, pk: int, field: str) -> Participant:
-    found = Participant.objects.filter(tournament=tournament, pk=pk).first()
-    if found is None:
-        raise ValidationFailed(
-            f"There is no participant {pk} in this tournament.", errors={field: ["Not in this tournament."]}
-        )
-    return found
 
 
 class ForbiddenPairListView(ApiView):
@@ -280,7 +232,7 @@ class ForbiddenPairListView(ApiView):
     )
     def get(self, request, tournament_id: int):
         tournament = self.tournament(tournament_id)
-        return paginated(self, _PAIRS.filter(tournament=tournament), s.ForbiddenPairOutput)
+        return paginated(self, reads.forbidden_pairs_in_order(tournament), s.ForbiddenPairOutput)
 
     @extend_schema(
         request=s.ForbiddenPairInput,
@@ -295,20 +247,21 @@ class ForbiddenPairListView(ApiView):
         pair = forbidden_pairs.forbidden_pair_add(
             tournament=tournament,
             user=request.user,
-            first=_participant(tournament, values["first"], "first"),
-            second=_participant(tournament, values["second"], "second"),
+            first=reads.participant_in(tournament, values["first"], field="first"),
+            second=reads.participant_in(tournament, values["second"], field="second"),
             first_round=values.get("first_round"),
             last_round=values.get("last_round"),
             reason=values.get("reason", ""),
         )
-        return Response(s.ForbiddenPairOutput(_PAIRS.get(pk=pair.pk)).data, status=status.HTTP_201_CREATED)
+        pair = reads.forbidden_pair_get(tournament, pair.pk)
+        return Response(s.ForbiddenPairOutput(pair).data, status=status.HTTP_201_CREATED)
 
 
 class ForbiddenPairDetailView(ApiView):
     @extend_schema(responses={204: None, **ERRORS, **CONFLICT}, summary="Let two participants meet again")
     def delete(self, request, tournament_id: int, pair_id: int):
         tournament = self.tournament(tournament_id, ARBITRATE)
-        pair = get_object_or_404(_PAIRS, tournament=tournament, pk=pair_id)
+        pair = reads.forbidden_pair_get(tournament, pair_id)
         forbidden_pairs.forbidden_pair_remove(pair=pair, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -321,7 +274,7 @@ class RoundListView(ApiView):
     )
     def get(self, request, tournament_id: int):
         tournament = self.tournament(tournament_id)
-        return paginated(self, tournament.rounds.defer("explanation").order_by("number"), s.RoundOutput)
+        return paginated(self, reads.rounds_in_order(tournament), s.RoundOutput)
 
 
 class RoundPairView(ApiView):
@@ -342,8 +295,7 @@ class RoundPairView(ApiView):
     )
     def post(self, request, tournament_id: int):
         tournament = self.tournament(tournament_id, ARBITRATE)
-        rnd = swiss.round_pair(tournament=tournament, user=request.user)
-        rnd.refresh_from_db()
+        rnd = reads.round_reread(swiss.round_pair(tournament=tournament, user=request.user))
         response = Response(s.RoundOutput(rnd).data, status=status.HTTP_202_ACCEPTED)
         response["Location"] = request.build_absolute_uri(
             reverse("api:round", kwargs={"tournament_id": tournament.pk, "number": rnd.number})
@@ -370,7 +322,8 @@ class RoundDetailView(ApiView):
     )
     def get(self, request, tournament_id: int, number: int):
         tournament = self.tournament(tournament_id)
-        return Response(_round_detail(swiss.round_pairing_expire(round=_round(tournament, number))))
+        rnd = swiss.round_pairing_expire(round=reads.round_with_boards(tournament, number))
+        return Response(s.RoundDetailOutput(reads.round_with_byes(rnd)).data)
 
     @extend_schema(
         request=None,
@@ -379,7 +332,7 @@ class RoundDetailView(ApiView):
     )
     def delete(self, request, tournament_id: int, number: int):
         tournament = self.tournament(tournament_id, ARBITRATE)
-        swiss.round_delete(round=_round(tournament, number), user=request.user)
+        swiss.round_delete(round=reads.round_with_boards(tournament, number), user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -389,9 +342,9 @@ class RoundPublishView(ApiView):
     )
     def post(self, request, tournament_id: int, number: int):
         tournament = self.tournament(tournament_id, ARBITRATE)
-        draft = get_object_or_404(Round.objects.defer("explanation"), tournament=tournament, number=number)
-        rnd = swiss.round_publish(round=draft, user=request.user)
-        return Response(_round_detail(_round(tournament, rnd.number)))
+        rnd = swiss.round_publish(round=reads.round_to_change(tournament, number), user=request.user)
+        rnd = reads.round_with_boards(tournament, rnd.number)
+        return Response(s.RoundDetailOutput(reads.round_with_byes(rnd)).data)
 
 
 class BoardListView(ApiView):
@@ -401,16 +354,14 @@ class BoardListView(ApiView):
         summary="A round's boards",
     )
     def get(self, request, tournament_id: int, number: int):
-        rnd = get_object_or_404(
-            Round.objects.only("pk"), tournament=self.tournament(tournament_id), number=number
-        )
-        return paginated(self, _BOARDS.filter(round=rnd), s.BoardOutput)
+        boards = reads.boards_in_order(self.tournament(tournament_id), number)
+        return paginated(self, boards, s.BoardOutput)
 
 
 class BoardResultView(ApiView):
     @extend_schema(responses={200: s.BoardOutput, **READ_ERRORS}, summary="One board")
     def get(self, request, tournament_id: int, number: int, board: int):
-        return Response(s.BoardOutput(_board(self.tournament(tournament_id), number, board)).data)
+        return Response(s.BoardOutput(reads.board_get(self.tournament(tournament_id), number, board)).data)
 
     @extend_schema(
         request=s.ResultInput,
@@ -418,7 +369,7 @@ class BoardResultView(ApiView):
         summary="Record or correct a result (send the version you saw)",
     )
     def put(self, request, tournament_id: int, number: int, board: int):
-        target = _board(self.tournament(tournament_id, ARBITRATE), number, board)
+        target = reads.board_get(self.tournament(tournament_id, ARBITRATE), number, board)
         data = s.ResultInput(data=request.data)
         data.is_valid(raise_exception=True)
         saved = results.result_record(
@@ -427,7 +378,7 @@ class BoardResultView(ApiView):
             result=data.validated_data["result"],
             expected_version=data.validated_data["version"],
         )
-        return Response(s.BoardOutput(_BOARDS.get(pk=saved.pk)).data)
+        return Response(s.BoardOutput(reads.board_reread(saved.pk)).data)
 
 
 class StandingsView(ApiView):
@@ -457,7 +408,7 @@ class StandingsView(ApiView):
 
 
 def standings_data(tournament: Tournament, through_round: int | None) -> dict:
-    existing = tournament.rounds.count()
+    existing = reads.round_count(tournament)
     if through_round is not None and through_round > existing:
         raise ValidationFailed(
             f"Round {through_round} has not been paired yet (the tournament has {existing} round(s)).",

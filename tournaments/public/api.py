@@ -6,8 +6,6 @@ into a 401). Only published and finished rounds are shown, and never an e-mail a
 
 from __future__ import annotations
 
-from django.db.models import F, Prefetch
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
@@ -16,19 +14,14 @@ from rest_framework.response import Response
 from pairing.standings import standings_for_api
 from tournaments.api import serializers as s
 from tournaments.api.base import ApiView
-from tournaments.models import Board, Round, RoundBye
 from tournaments.public.responses import public_json
 from tournaments.public.selectors import (
     PUBLIC_PARTICIPANT_FIELDS,
     PUBLIC_ROUND_STATUSES,
     public_tournament_get,
 )
+from tournaments.selectors import api as reads
 
-_BOARDS = (
-    Board.objects.select_related("round", "white", "black")
-    .defer("round__explanation", "round__violations", "round__error")  # not once per board
-    .order_by("number")
-)
 _NOT_FOUND = {404: s.ErrorOutput}
 
 
@@ -52,9 +45,7 @@ class PublicParticipantListView(PublicView):
     )
     def get(self, request, token: str):
         tournament = self.public_tournament(token)
-        people = tournament.participants.only(*PUBLIC_PARTICIPANT_FIELDS).order_by(
-            F("pairing_number").asc(nulls_last=True), "id"
-        )
+        people = reads.participants_in_order(tournament, only=PUBLIC_PARTICIPANT_FIELDS)
         return Response(s.PublicParticipantOutput(people, many=True).data)
 
 
@@ -64,7 +55,7 @@ class PublicRoundListView(PublicView):
     )
     def get(self, request, token: str):
         tournament = self.public_tournament(token)
-        rounds = tournament.rounds.filter(status__in=PUBLIC_ROUND_STATUSES).order_by("number")
+        rounds = reads.rounds_in_order(tournament, statuses=PUBLIC_ROUND_STATUSES)
         return Response(s.PublicRoundOutput(rounds, many=True).data)
 
 
@@ -75,18 +66,8 @@ class PublicRoundDetailView(PublicView):
     )
     def get(self, request, token: str, number: int):
         tournament = self.public_tournament(token)
-        rnd = get_object_or_404(
-            Round.objects.defer("explanation").prefetch_related(Prefetch("boards", queryset=_BOARDS)),
-            tournament=tournament,
-            number=number,
-            status__in=PUBLIC_ROUND_STATUSES,
-        )
-        rnd.byes = list(
-            RoundBye.objects.select_related("participant")
-            .filter(tournament=tournament, round_number=number)
-            .order_by("participant__pairing_number")
-        )
-        return Response(s.PublicRoundDetailOutput(rnd).data)
+        rnd = reads.round_with_boards(tournament, number, statuses=PUBLIC_ROUND_STATUSES, explanation=False)
+        return Response(s.PublicRoundDetailOutput(reads.round_with_byes(rnd)).data)
 
 
 class PublicStandingsView(PublicView):
