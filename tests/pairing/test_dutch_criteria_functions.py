@@ -9,11 +9,14 @@ the engine that use them in a specialised form.
   preferences they count with ``c12`` and ``c13``) must never promise more C12 or C13 failures
   than a pairing allowed by C1-C3 really has.
 - The float criteria read the float of Art. 1.4 the same way for a pair and for a floater.
+- The functions read of a player and of its opponent no more than the fast path keys its reuse of
+  their results on.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from itertools import permutations
 
 from hypothesis import given, settings
@@ -22,7 +25,7 @@ from hypothesis import strategies as st
 from pairing.engine.colours import allocate
 from pairing.engine.dutch.bounds import BracketBounds
 from pairing.engine.dutch.completion import RoundField
-from pairing.engine.dutch.criteria import Candidate, c12, c13, c14, c15, evaluate, float_now
+from pairing.engine.dutch.criteria import QUALITY, Candidate, c12, c13, c14, c15, evaluate, float_now
 from pairing.engine.dutch.failures import FailureCosts, add
 from pairing.engine.dutch.floaters import FloaterCosts
 from pairing.engine.players import Float, PlayerState
@@ -35,9 +38,12 @@ FLOATS = st.sampled_from([Float.NONE, Float.DOWN, Float.UP])
 
 
 @st.composite
-def players(draw: st.DrawFn, least: int = 2, most: int = 8, topscorers: bool = True) -> list[PlayerState]:
+def players(
+    draw: st.DrawFn, least: int = 2, most: int = 8, topscorers: bool = True, alike: bool = False
+) -> list[PlayerState]:
     """Players in pairing order with random scores, played colours, float histories and (when
-    ``topscorers``, in half of the fields: a final round) topscorer flags."""
+    ``topscorers``, in half of the fields: a final round) topscorer flags; ``alike``: from fewer
+    scores and shorter histories, so that many look the same to some criteria."""
     count = draw(st.integers(least, most))
     topscorers = topscorers and draw(st.booleans())
     out = []
@@ -45,8 +51,8 @@ def players(draw: st.DrawFn, least: int = 2, most: int = 8, topscorers: bool = T
         out.append(
             player(
                 tpn,
-                draw(st.integers(0, 6)),
-                draw(st.text("WB", max_size=5)),
+                draw(st.integers(0, 2 if alike else 6)),
+                draw(st.text("WB", max_size=3 if alike else 5)),
                 floats=(draw(FLOATS), draw(FLOATS)),
                 topscorer=topscorers and draw(st.booleans()),
             )
@@ -54,8 +60,8 @@ def players(draw: st.DrawFn, least: int = 2, most: int = 8, topscorers: bool = T
     return sorted(out, key=lambda p: (-p.score, p.tpn))
 
 
-@settings(max_examples=300, deadline=None)
-@given(players(), st.randoms(use_true_random=False))
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(players(), players(most=16, alike=True)), st.randoms(use_true_random=False))
 def test_the_fast_path_gives_the_failures_of_the_criteria_functions(
     field_players: list[PlayerState], rng: random.Random
 ) -> None:
@@ -156,3 +162,33 @@ def test_a_pair_of_different_scores_floats_its_players_as_article_1_4_says(pair:
     # a floater gets a downfloat: C14 reads it as it reads a pair down, C15 never
     assert c14(high, None, None) is (high.floats[0] is Float.DOWN)
     assert c15(high, None, None) is False
+
+
+@given(players(least=3, most=3), st.sampled_from([W, W.opposite, None]), st.sampled_from(["WB", "BW"]))
+def test_a_function_reads_only_what_the_fast_path_keys_its_reuse_on(
+    three: list[PlayerState], got: Colour | None, prefix: str
+) -> None:
+    # The fast path reuses a player's failures for players and opponents who agree on what the
+    # functions read (criteria module docstring): anything else may differ without changing one.
+    p, opponent, other = three
+    played = tuple(W if c == "W" else W.opposite for c in prefix)
+    twin = replace(
+        p,
+        id=99,
+        tpn=99,
+        name="twin",
+        # an earlier balanced pair of games keeps the colour difference and the last two colours
+        colours=played + p.colours if len(p.colours) >= 2 else p.colours,
+        met={other.id: 1},
+        forbidden=frozenset({other.id}),
+        bye_rounds=(1,),
+        unplayed=p.unplayed + 1,
+        entry_number=99,
+    )
+    rival = replace(other, score=opponent.score, topscorer=opponent.topscorer)
+    seat = opponent if got is not None else None
+    seat_rival = rival if got is not None else None
+    for criterion in QUALITY:
+        rule = criterion.player or criterion.score
+        if rule is not None:
+            assert rule(p, seat, got) == rule(twin, seat, got) == rule(p, seat_rival, got), criterion.code

@@ -6,8 +6,10 @@ The modules follow the rules:
   colour preference, meetings, bye eligibility and float history (Art. 1).
 - :mod:`.completion`: compatibility C1-C3, the bye score C5, and whether a bracket's downfloaters
   can still be completed (C4), from maximum-cardinality matchings prepared once per round.
-- :mod:`.criteria`: the table of C1-C21 (article, name, cost function) and the failure vector's
-  layout; :mod:`.floaters`: the set-level criteria C8/C9 and the sets of players who may float.
+- :mod:`.criteria`: the table of C1-C21 (paragraph, name, and for C6-C21 the one function that
+  states the criterion, which every part of the engine calls) and the failure vector's layout;
+  :mod:`.failures`: the search's cached failures per pair and floater; :mod:`.floaters`: the
+  set-level criteria C8/C9 and the sets of players who may float.
 - :mod:`.candidates`: generation order (Art. 4.2-4.4); :mod:`.bounds`: lower bounds of the failure
   vector; :mod:`.search`: the search for the best candidate of a bracket (Art. 3), within
   :class:`SearchLimits`.

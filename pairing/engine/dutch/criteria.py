@@ -19,10 +19,12 @@ Most criteria are about one player of the candidate: ``rule(p, opponent, got)`` 
 fails it, given ``p``'s opponent (None when ``p`` is left unpaired: a downfloater) and the colour
 ``p`` gets (None when unpaired). The ones that minimise *scores* (C7, C18-C21) return the score at
 which the failure counts instead (None: no failure); the vector holds one count per score level,
-highest score first, so that comparing the counts level by level compares the scores. Of the
-opponent, a function reads only its score and whether it is a topscorer (the fast path reuses a
-player's failures against opponents who agree on those), and the table says which players it can
-fail for (:class:`Seats`). C8 and C9 are about the set of downfloaters and are applied by
+highest score first, so that comparing the counts level by level compares the scores. A
+function reads of the player only its score, colour preference and strength, colour difference,
+last two colours, floats and topscorer flag, and of the opponent only its score and topscorer
+flag: the fast path reuses failures between players and opponents who agree on those (a property
+test checks the functions keep to it). The table says which players each function can fail for
+(:class:`Seats`). C8 and C9 are about the set of downfloaters and are applied by
 :class:`.floaters.FloaterCosts`.
 :class:`Layout` places every criterion in the vector from the table, so no offset is computed by
 hand.

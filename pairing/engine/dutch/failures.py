@@ -5,8 +5,9 @@ criteria. A candidate's vector is ``FloaterCosts.next_bracket(floaters)`` (C8, C
 
 Both apply the criteria's own functions (the table's ``player`` and ``score`` rules) to the
 players concerned, with three shortcuts: only the functions the table says can fail for a paired
-(or an unpaired) player, once per player and opponent's score (what the functions read of the
-opponent), and colours settled only as far as the colour criteria read them. Property tests
+(or an unpaired) player; once per kind of player, colour and kind of opponent (what the functions
+read of them, see :mod:`.criteria`); and colours settled only as far as the colour criteria read
+them. Property tests
 (``tests/pairing/test_dutch_criteria*.py``) check that the sum always equals
 :func:`.criteria.evaluate`, which applies every function to every player with the colours of
 Art. 5.2.
@@ -48,6 +49,8 @@ class FailureCosts:
         self._pairs: dict[tuple[int, int], list[int]] = {}
         self._floaters: dict[int, list[int]] = {}
         self._seats: dict[tuple[int, Colour, int, bool], list[int]] = {}
+        self._kinds = [-1] * len(field.players)
+        self._kind_numbers: dict[tuple[object, ...], int] = {}
 
     def _colours(self, a: PlayerState, b: PlayerState) -> tuple[Colour, Colour]:
         """The colours ``a`` (the higher-ranked) and ``b`` get, as far as the colour criteria tell
@@ -70,9 +73,9 @@ class FailureCosts:
 
     def pair(self, i: int, j: int) -> list[int]:
         """Failures of the pair {i, j}: every criterion's function applied to both players, once
-        per player, colour, opponent's score and opponent's topscorer flag (all that a criterion's
-        function reads of the opponent: the float, C19/C21's score, C10/C11's topscorer's game),
-        since most pairs of a bracket repeat such a seat of another pair."""
+        per kind of player (:meth:`_kind`), colour, opponent's score and opponent's topscorer flag
+        (all that a function reads of the opponent: the float, C19/C21's score, C10/C11's
+        topscorer's game), since most pairs of a round repeat such a seat of another pair."""
         if i > j:
             i, j = j, i
         key = (i, j)
@@ -81,15 +84,15 @@ class FailureCosts:
             return found
         a, b = self.field.players[i], self.field.players[j]  # a is the higher-ranked (pairing order)
         got_a, got_b = self._colours(a, b)
-        seats = self._seats
+        seats, kinds = self._seats, self._kinds
         vector = [0] * self.layout.size
-        seat = (i, got_a, b.score, b.topscorer)
+        seat = (kinds[i] if kinds[i] >= 0 else self._kind(i, a), got_a, b.score, b.topscorer)
         positions = seats.get(seat)
         if positions is None:
             positions = seats[seat] = self._failures(a, b, got_a)
         for position in positions:
             vector[position] += 1
-        seat = (j, got_b, a.score, a.topscorer)
+        seat = (kinds[j] if kinds[j] >= 0 else self._kind(j, b), got_b, a.score, a.topscorer)
         positions = seats.get(seat)
         if positions is None:
             positions = seats[seat] = self._failures(b, a, got_b)
@@ -97,6 +100,14 @@ class FailureCosts:
             vector[position] += 1
         self._pairs[key] = vector
         return vector
+
+    def _kind(self, x: int, p: PlayerState) -> int:
+        """A number shared by the players who look the same to every criterion's function: the
+        same score, colour preference and strength, colour difference and last two colours,
+        floats and topscorer flag (all that the functions read of a player)."""
+        kind = (p.score, p.preference, p.strength, p.colour_difference, p.colours[-2:], p.floats, p.topscorer)
+        found = self._kinds[x] = self._kind_numbers.setdefault(kind, len(self._kind_numbers))
+        return found
 
     def floater(self, x: int) -> list[int]:
         """Failures of leaving ``x`` unpaired in its bracket (C6, C7, C14, C16, C18, C20 can fail)."""
