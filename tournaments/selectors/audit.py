@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
 from django.db.models import Q
 
 from tournaments.models import AuditLog, Round, Tournament
@@ -22,6 +22,16 @@ class AuditRow:
     after: str
 
 
+@dataclass(frozen=True)
+class AuditPage:
+    """A page of the audit log."""
+
+    page: Page
+    """Where the page stands among all of them (of ``AuditLog`` entries): the log's navigation."""
+    rows: list[AuditRow]
+    """The page's entries, described."""
+
+
 def _compact(value: Any) -> str:
     if value is None:
         return ""
@@ -32,11 +42,11 @@ def _compact(value: Any) -> str:
 
 def audit_page(
     tournament: Tournament, *, round_number: int | None = None, board: int | None = None, page: Any = 1
-) -> Any:
+) -> AuditPage:
     """One page of the tournament's audit log, newest first, optionally for one round and board.
 
     Results carry their round and board number; round actions (pairing, publishing, hand edits)
-    are matched by the round's id. Returns a Django ``Page`` of ``AuditRow``.
+    are matched by the round's id.
     """
     entries = AuditLog.objects.filter(tournament=tournament).select_related("user")
     if round_number is not None:
@@ -66,5 +76,4 @@ def audit_page(
         else:
             what = entry.object_type
         rows.append(AuditRow(entry, what, _compact(entry.before), _compact(entry.after)))
-    found.object_list = rows
-    return found
+    return AuditPage(found, rows)

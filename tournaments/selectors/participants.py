@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
 from django.db.models import F
 
 from clubs.selectors import roster_search
@@ -69,11 +69,22 @@ def _finds(find: str) -> Any:
     return lambda p: key in p.name.casefold() or key in p.club_name.casefold()
 
 
-def participant_page(tournament: Tournament, *, page: Any = 1, find: str = "") -> Any:
+@dataclass(frozen=True)
+class ParticipantPage:
+    """A page of the participants list."""
+
+    page: Page
+    """Where the page stands (``page.paginator.count`` counts every match): the list's navigation."""
+    rows: list[ParticipantRow]
+    """The page's participants."""
+    everyone: list[Any]
+    """The whole field in pairing-number order, as plain rows (pk, name, club_name, fide_id,
+    rating, pairing_number, status): the desk's bye and keep-apart forms choose among them."""
+
+
+def participant_page(tournament: Tournament, *, page: Any = 1, find: str = "") -> ParticipantPage:
     """One page (``settings.PARTICIPANTS_PAGE_SIZE``) of the participants in pairing-number order,
-    of those the search ``find`` matches in the whole field when given. Returns a Django ``Page``
-    of ``ParticipantRow`` (``page.paginator.count`` counts every match) with ``everyone``, the
-    whole field in that order (the desk's bye and keep-apart forms choose among them).
+    of those the search ``find`` matches in the whole field when given.
 
     Everyone is read once, as plain rows of what the namesakes, the search and the forms need
     (filtering and counting 5,000 in Python costs less than more queries); then the page's
@@ -89,9 +100,7 @@ def participant_page(tournament: Tournament, *, page: Any = 1, find: str = "") -
     ids = [p.pk for p in found.object_list]
     order = {pk: n for n, pk in enumerate(ids)}
     people = sorted(Participant.objects.filter(pk__in=ids), key=lambda p: order[p.pk])
-    found.object_list = _participant_rows(tournament, people, everyone)
-    found.everyone = everyone
-    return found
+    return ParticipantPage(found, _participant_rows(tournament, people, everyone), everyone)
 
 
 def upcoming_byes(tournament: Tournament) -> list[RoundBye]:

@@ -47,7 +47,7 @@ def _export_text(tournament: Tournament, kind: str) -> str:
 def data(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     filters = AuditFilterForm(request.GET or None)
     values = filters.cleaned_data if filters.is_valid() else {}
-    page = selectors.audit_page(
+    log = selectors.audit_page(
         tournament, round_number=values.get("round"), board=values.get("board"), page=values.get("page") or 1
     )
     query = "&".join(f"{k}={values[k]}" for k in ("round", "board") if values.get(k))
@@ -55,7 +55,8 @@ def data(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "tournament": tournament,
         "exports": [(kind, label) for kind, (label, _, _) in EXPORTS.items()],
         "filters": filters,
-        "page": page,
+        "page": log.page,
+        "rows": log.rows,
         "query": query,
         "published": published_rounds(tournament),
         "delete_form": DeleteTournamentForm(),

@@ -41,18 +41,18 @@ PAGE = "tournaments/participants.html"
 
 def _context(request: HttpRequest, tournament: Tournament, **extra: object) -> dict[str, object]:
     find = request.GET.get("find", "")[:100]
-    page = selectors.participant_page(tournament, page=request.GET.get("page", 1), find=find)
-    everyone = page.everyone  # the bye and keep-apart forms choose among them all, not the page
+    listing = selectors.participant_page(tournament, page=request.GET.get("page", 1), find=find)
+    everyone = listing.everyone  # the bye and keep-apart forms choose among them all, not the page
     # More players than a page of the list: they are picked by pairing number, not in selects of
     # thousands of names (megabytes, and seconds to render); the list's search finds the number.
-    by_number = page.paginator.num_pages > 1 or len(everyone) > settings.PARTICIPANTS_PAGE_SIZE
+    by_number = listing.page.paginator.num_pages > 1 or len(everyone) > settings.PARTICIPANTS_PAGE_SIZE
     choices = [] if by_number else everyone
     started = Round.objects.filter(tournament=tournament).exists()
     next_round = selectors.next_round_number(tournament)
     return {
         "tournament": tournament,
-        "rows": page.object_list,
-        "page": page,
+        "rows": listing.rows,
+        "page": listing.page,
         "find": find,
         "started": started,
         "next_round": next_round,

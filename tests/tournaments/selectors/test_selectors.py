@@ -6,6 +6,7 @@ from tournaments import selectors
 from tournaments.models import RoundBye
 from tournaments.services.participants.byes import bye_request
 from tournaments.services.participants.numbers import pairing_numbers_assign
+from tournaments.services.participants.registration import participant_register
 from tournaments.services.tournaments import tournament_create
 
 
@@ -13,7 +14,7 @@ def test_participant_page_rows_carry_scores_and_byes(tournament, arbiter):
     people = add_players(tournament, 5)
     bye_request(participant=people[0], round_number=2, kind="half", user=arbiter)
     play_round(pair_and_publish(tournament, arbiter), arbiter)
-    rows = list(selectors.participant_page(tournament).object_list)
+    rows = selectors.participant_page(tournament).rows
     assert [r.participant.pairing_number for r in rows] == [1, 2, 3, 4, 5]
     assert sum(2 * float(r.score.replace("½", ".5") or 0) for r in rows) == 2 * (
         2 + 1
@@ -52,3 +53,26 @@ def test_baku_table_shows_ga_and_virtual_points_for_the_round(organiser, django_
 
 def test_baku_table_is_empty_without_acceleration(tournament):
     assert pairing_selectors.baku_table(tournament, 1) == []
+
+
+def test_participant_page_carries_its_rows_and_the_field_beside_the_page(tournament, settings):
+    settings.PARTICIPANTS_PAGE_SIZE = 2
+    add_players(tournament, 5)
+    pairing_numbers_assign(tournament)
+    listing = selectors.participant_page(tournament, page=2)
+    assert [r.participant.pairing_number for r in listing.rows] == [3, 4]
+    assert listing.page.number == 2 and listing.page.paginator.count == 5
+    assert [p.pairing_number for p in listing.everyone] == [1, 2, 3, 4, 5]
+    assert not hasattr(listing.page, "everyone")
+    found = selectors.participant_page(tournament, find=listing.rows[0].participant.name)
+    assert [r.participant.pk for r in found.rows] == [listing.rows[0].participant.pk]
+    assert len(found.everyone) == 5
+
+
+def test_audit_page_carries_its_rows_beside_the_page(tournament, arbiter):
+    for name in ("Ann", "Bob", "Cy"):
+        participant_register(tournament=tournament, user=arbiter, name=name)
+    log = selectors.audit_page(tournament)
+    assert log.page.paginator.count == len(log.rows) == 3
+    assert [r.what for r in log.rows] == ["Cy", "Bob", "Ann"]
+    assert all(not isinstance(entry, selectors.AuditRow) for entry in log.page.object_list)
