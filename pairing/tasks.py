@@ -6,7 +6,7 @@ from typing import Any
 
 from celery import shared_task
 
-from pairing.services.swiss import round_pair_execute, stale_pairings_expire
+from pairing.services.execute import round_pair_execute, stale_pairings_expire
 
 
 # The name predates the move from the tournaments app; it stays so that queued tasks still run.

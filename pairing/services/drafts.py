@@ -22,13 +22,8 @@ from pairing import adapters
 from pairing.engine.edits import edit_costs
 from pairing.engine.types import Board as EngineBoard
 from pairing.engine.types import PairingResult
-from pairing.services.swiss import (
-    current_check,
-    locked_draft,
-    require_arbiter,
-    violation_key,
-    violations_json,
-)
+from pairing.services.execute import violation_key, violations_json
+from pairing.services.swiss import current_check, locked_draft, require_arbiter
 from tournaments.models import Board, Participant, Round
 from tournaments.services.audit import audit_record
 from tournaments.services.versions import tournament_changed

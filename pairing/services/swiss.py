@@ -1,31 +1,18 @@
-"""A Swiss round's life: claim, pair (the task's body), publish, delete, pair again.
+"""A Swiss round's life on the arbiter's side: claim and enqueue, publish, delete, pair again.
 
 * ``round_pair(*, tournament, user) -> Round``: claim the next round and enqueue its pairing.
   Refuses while a result of the last round is missing (the message names the boards). The claim
   is idempotent: under a row lock on the tournament it returns the round already being paired or
   in draft, so twenty simultaneous clicks create one round (and send one task). A round whose
-  pairing failed, or whose claim is stale, is claimed again.
+  pairing failed, or whose claim is stale, is claimed again (the stale claim is first recorded
+  as failed).
 * A claim stores a fresh task id and its time on the round (``task_id``, ``claimed_at``); the
   Celery task (:mod:`pairing.tasks`) is sent under that id once the claim is committed
   (``transaction.on_commit``). If the broker cannot be reached, the claim is undone (a new round is
   deleted, an existing one is marked failed) and :class:`PairingUnavailable` (503) says so.
-* ``round_pair_execute(*, round_id, task_id=None)``: the task body. In one transaction: lock the
-  round; do nothing unless it is still ``pairing`` under this task's claim (a task delivered again
-  after its worker died, or one superseded by "Pair again", or one for a cancelled round, is a
-  no-op); build the engine request (:mod:`pairing.adapters`), pair with ``least_bad=True``, verify
-  with ``check_pairing`` (the checker must find exactly the violations the engine reported), save
-  the boards and the pairing-allocated bye, the explanation and the violations, and set the round
-  to ``draft``. Any error rolls all of that back and marks the round ``failed`` with the reason; it
-  can then be paired again.
-* Stale claims: the task's hard time limit (``CELERY_TASK_TIME_LIMIT``) bounds a pairing, so a
-  round still ``pairing`` longer than that after its claim has lost its task (a worker killed
-  before redelivery, a broker that lost it). :func:`round_pairing_expire` marks it ``failed`` with
-  :func:`stale_claim_error`'s message. Only writes apply it: the pair request and "Pair again"
-  (:func:`round_pair`, :func:`round_repair`) before they claim, and :func:`stale_pairings_expire`
-  (``manage.py expire_stale_pairings`` for cron, or the ``pairing.expire_stale_pairings`` task)
-  sweeps them all. The round page only reads :func:`pairing_is_stale`: it shows such a round as
-  failed, with "Pair again", without writing anything (the API's round detail still applies the
-  rule when it looks, in ``tournaments/api/views.py``).
+* What the task runs (pair, check, save) and the stale-claim rule are
+  :mod:`pairing.services.execute`'s, below the task: this module enqueues the task, the task
+  imports that one, and nothing imports back up.
 * ``round_publish(*, round, user)``, ``round_delete(*, round, user)`` (drafts, failed rounds and
   rounds being paired: "Cancel"), ``round_repair(*, round, user)`` (pair a draft, a failed round
   or a round being paired again, under a new claim).
@@ -38,35 +25,30 @@ from __future__ import annotations
 
 import logging
 import uuid
-from dataclasses import asdict
-from datetime import timedelta
 from typing import Any
 
-from celery.exceptions import SoftTimeLimitExceeded
-from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
 from core.errors import ConflictError, ServiceUnavailable, ValidationFailed
 from pairing import adapters
 from pairing.engine.checks import check_pairing
-from pairing.engine.dutch import pair_round
 from pairing.engine.types import Board as EngineBoard
 from pairing.engine.types import PairingResult, Violation
+from pairing.services.execute import (
+    claim_expire,
+    pairing_is_stale,
+)
+from pairing.tasks import round_pair_task
 from tournaments import permissions
 from tournaments.models import Board, Round, RoundBye, Tournament
 from tournaments.services.audit import audit_record
-from tournaments.services.locks import tournament_lock
+from tournaments.services.locks import round_tournament_lock, tournament_lock
 from tournaments.services.participants.numbers import pairing_numbers_assign
 from tournaments.services.versions import tournament_changed
 
 logger = logging.getLogger(__name__)
-
-
-class PairingCheckFailed(Exception):
-    """The engine's pairing did not pass the independent checker: never saved."""
 
 
 class PairingUnavailable(ServiceUnavailable):
@@ -84,52 +66,6 @@ def require_arbiter(user: Any, tournament: Tournament) -> None:
     permissions.require_arbiter(user, tournament, to="pair and change rounds")
 
 
-def _duration(seconds: int) -> str:
-    if seconds % 60 == 0:
-        minutes = seconds // 60
-        return f"{minutes} minute{'s' if minutes != 1 else ''}"
-    return f"{seconds} seconds"
-
-
-def stale_after() -> timedelta:
-    """How long a claim may stay ``pairing``: the task's hard time limit, past which no worker
-    can still be running it."""
-    return timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
-
-
-def pairing_limit_text() -> str:
-    """The stale limit in words ("5 minutes"), for the pages."""
-    return _duration(settings.CELERY_TASK_TIME_LIMIT)
-
-
-def pairing_is_stale(rnd: Round) -> bool:
-    """A round still ``pairing`` longer than a task may run (or claimed before claims were timed)."""
-    if rnd.status != Round.Status.PAIRING:
-        return False
-    return rnd.claimed_at is None or timezone.now() - rnd.claimed_at > stale_after()
-
-
-def stale_claim_error() -> str:
-    """Why a stale claim failed: stored on the round when it is expired, and shown by the pages
-    for a stale claim not expired yet."""
-    return (
-        f"Pairing did not finish within {pairing_limit_text()}: "
-        "the pairing worker stopped or never received the task."
-    )
-
-
-def stale_pairings_expire() -> int:
-    """The stale-claim rule over every round still ``pairing`` (the periodic check: the
-    ``expire_stale_pairings`` command, for cron, and the ``pairing.expire_stale_pairings`` task).
-    Returns how many rounds it failed."""
-    candidates = Round.objects.filter(status=Round.Status.PAIRING).select_related("tournament")
-    return sum(
-        1
-        for rnd in candidates
-        if pairing_is_stale(rnd) and round_pairing_expire(round=rnd).status == Round.Status.FAILED
-    )
-
-
 def _claim(rnd: Round, *, created: bool) -> None:
     """Mark the round ``pairing`` under a new task id and send that task once committed."""
     rnd.status = Round.Status.PAIRING
@@ -141,8 +77,6 @@ def _claim(rnd: Round, *, created: bool) -> None:
 
 
 def _enqueue(rnd: Round, *, created: bool) -> None:
-    from pairing.tasks import round_pair_task  # the task module imports this one
-
     round_id, task_id = rnd.pk, rnd.task_id
 
     def send() -> None:
@@ -160,7 +94,7 @@ def _abandon_claim(round_id: int, task_id: str, *, created: bool) -> None:
     """Undo a claim whose task never reached the broker: a round created for it is deleted (as if
     never paired), a round claimed again is marked failed with the reason."""
     with transaction.atomic():
-        lock_tournament_of(round_id)
+        round_tournament_lock(round_id, archived_ok=True)  # undoing a claim: allowed when archived
         rnd = (
             Round.objects.select_for_update()
             .select_related("tournament")
@@ -194,34 +128,6 @@ def _abandon_claim(round_id: int, task_id: str, *, created: bool) -> None:
         tournament_changed(tournament.pk)
 
 
-def _expire(rnd: Round) -> None:
-    """Mark a stale claim failed (the caller holds the locks and has checked it is stale)."""
-    rnd.status = Round.Status.FAILED
-    rnd.error = stale_claim_error()
-    rnd.save(update_fields=["status", "error"])
-    tournament_changed(rnd.tournament_id)
-    audit_record(
-        tournament=rnd.tournament, user=None, action="round_pair_expired", obj=rnd, after={"error": rnd.error}
-    )
-
-
-def round_pairing_expire(*, round: Round) -> Round:  # noqa: A002
-    """The stale-claim rule for one round: a stale claim becomes ``failed`` with
-    :func:`stale_claim_error`. Returns the round as it now is. Cheap when the claim is fresh (no
-    lock is taken: a running task holds them). It writes: call it from a write (a POST, the
-    command, the task), never to draw a page (the pages read :func:`pairing_is_stale`)."""
-    if not pairing_is_stale(round):
-        return round
-    with transaction.atomic():
-        lock_tournament_of(round.pk)
-        locked = Round.objects.select_for_update().select_related("tournament").filter(pk=round.pk).first()
-        if locked is None:
-            return round
-        if pairing_is_stale(locked):
-            _expire(locked)
-    return locked
-
-
 def missing_results(rnd: Round) -> list[int]:
     return list(Board.objects.filter(round=rnd, result=Board.Result.PENDING).values_list("number", flat=True))
 
@@ -251,7 +157,7 @@ def round_pair(*, tournament: Tournament, user: Any) -> Round:
         latest = Round.objects.filter(tournament=locked).order_by("-number").first()
         if latest is not None and pairing_is_stale(latest):
             latest = Round.objects.select_for_update().get(pk=latest.pk)
-            _expire(latest)
+            claim_expire(latest)
         if latest is not None and latest.status in (Round.Status.PAIRING, Round.Status.DRAFT):
             return latest  # a second click: the task sent for the first one is on its way
         if latest is not None and latest.status == Round.Status.FAILED:
@@ -298,151 +204,6 @@ def round_pair(*, tournament: Tournament, user: Any) -> Round:
     return rnd
 
 
-def violation_key(v: Violation) -> tuple[str, tuple[int, ...]]:
-    return (v.rule, tuple(sorted(v.participants)))
-
-
-def violations_json(
-    violations: list[Violation] | tuple[Violation, ...], names: dict[int, str]
-) -> list[dict[str, Any]]:
-    """Violations as stored on the round (JSON): rule, participant ids, their names, message."""
-    return [
-        {
-            "rule": v.rule,
-            "participants": list(v.participants),
-            "names": [names.get(pk, str(pk)) for pk in v.participants],
-            "message": v.message,
-        }
-        for v in violations
-    ]
-
-
-def lock_tournament_of(round_id: int) -> None:
-    """Lock the round's tournament row before the round itself, the order every other service uses
-    (round_publish, round_repair, round_delete, players...). Locking both in one joined
-    ``SELECT ... FOR UPDATE`` leaves the order to the query plan: the task could hold the round and
-    wait for the tournament while a re-pair clicked meanwhile held the tournament and waited for the
-    round, and PostgreSQL would kill one of them (a 500, or a round failed for no reason)."""
-    tournament_id = Round.objects.filter(pk=round_id).values_list("tournament_id", flat=True).first()
-    if tournament_id is not None:
-        list(Tournament.objects.select_for_update().filter(pk=tournament_id).values_list("pk", flat=True))
-
-
-def _freeze_baku_boundary(tournament: Tournament) -> None:
-    """Round 1: store the last GA participant the engine's plan names (C.04.7 1.3)."""
-    if tournament.baku_last_ga_id is not None:
-        return
-    plan = adapters.baku_plan_for(tournament)
-    if plan is not None:
-        tournament.baku_last_ga_id = plan.last_ga
-        tournament.save(update_fields=["baku_last_ga"])
-
-
-def _pair(round_id: int, task_id: str | None) -> None:
-    with transaction.atomic():
-        lock_tournament_of(round_id)
-        rnd = Round.objects.select_for_update().select_related("tournament").filter(pk=round_id).first()
-        if rnd is None:
-            logger.info("Pairing round %s: the round was cancelled; nothing to do", round_id)
-            return
-        if rnd.status != Round.Status.PAIRING:
-            return  # paired, failed (or expired) already: a task delivered twice does nothing
-        if task_id and rnd.task_id and rnd.task_id != task_id:
-            logger.info("Pairing round %s: task %s was superseded by %s", round_id, task_id, rnd.task_id)
-            return
-        tournament = rnd.tournament
-        if rnd.number == 1:
-            _freeze_baku_boundary(tournament)
-        request = adapters.pairing_request_for_round(tournament, rnd.number, least_bad=True)
-        result = pair_round(request)
-        found = check_pairing(request, result)
-        if sorted(map(violation_key, found)) != sorted(map(violation_key, result.violations)):
-            reported = set(map(violation_key, result.violations))
-            unexpected = [v.message.rstrip(".") for v in found if violation_key(v) not in reported]
-            raise PairingCheckFailed(
-                "The pairing did not pass the independent check"
-                + (
-                    f": {'; '.join(unexpected)}"
-                    if unexpected
-                    else " (it reported a broken rule the checker did not find)"
-                )
-                + ". Nothing was saved."
-            )
-        Board.objects.bulk_create(
-            Board(round=rnd, number=b.number, white_id=b.white, black_id=b.black) for b in result.boards
-        )
-        if result.bye is not None:
-            RoundBye.objects.create(
-                tournament=tournament,
-                participant_id=result.bye,
-                round_number=rnd.number,
-                kind=RoundBye.Kind.PAIRING_ALLOCATED,
-                points=tournament.bye_points,
-            )
-        names = adapters.engine_participant_names(request)
-        explanation = asdict(result.explanation)
-        explanation["names"] = {str(k): v for k, v in names.items()}
-        # The engine's own pairing, kept so a later hand edit can be compared with it (drafts.py).
-        explanation["engine_boards"] = [[b.number, b.white, b.black] for b in result.boards]
-        explanation["engine_bye"] = result.bye
-        if tournament.acceleration == Tournament.Acceleration.BAKU:
-            vp = adapters.virtual_points(tournament, rnd.number)
-            explanation["baku"] = {
-                "ga": sorted(vp),
-                "virtual_points": {str(k): v for k, v in vp.items()},
-            }
-        rnd.explanation = explanation
-        rnd.violations = violations_json(result.violations, names)
-        rnd.status = Round.Status.DRAFT
-        rnd.error = ""
-        rnd.save(update_fields=["explanation", "violations", "status", "error"])
-        tournament_changed(tournament.pk)
-        audit_record(
-            tournament=tournament,
-            user=None,
-            action="round_paired",
-            obj=rnd,
-            after={
-                "boards": [[b.number, b.white, b.black] for b in result.boards],
-                "bye": result.bye,
-                "violations": [v.rule for v in result.violations],
-            },
-        )
-
-
-def round_pair_execute(*, round_id: int, task_id: str | None = None) -> None:
-    """Pair a claimed round (the Celery task body; ``task_id`` is the delivering task's id, None
-    when called directly). Failures leave nothing half-done: the round is marked ``failed`` with
-    the reason, and pairing it again is allowed."""
-    try:
-        _pair(round_id, task_id)
-    except Exception as exc:
-        logger.exception("Pairing round %s failed", round_id)
-        if isinstance(exc, SoftTimeLimitExceeded):
-            message = (
-                f"Pairing took longer than {_duration(settings.CELERY_TASK_SOFT_TIME_LIMIT)} and was stopped."
-            )
-        else:
-            message = str(exc) or exc.__class__.__name__
-        # Only this task's claim (or a claim from before claims had ids) is failed by it.
-        claim = Q(task_id=task_id) | Q(task_id="") if task_id else Q()
-        with transaction.atomic():
-            lock_tournament_of(round_id)
-            updated = Round.objects.filter(claim, pk=round_id, status=Round.Status.PAIRING).update(
-                status=Round.Status.FAILED, error=message[:2000]
-            )
-            rnd = Round.objects.filter(pk=round_id).select_related("tournament").first()
-            if updated and rnd is not None:
-                tournament_changed(rnd.tournament_id)
-                audit_record(
-                    tournament=rnd.tournament,
-                    user=None,
-                    action="round_pair_failed",
-                    obj=rnd,
-                    after={"error": message},
-                )
-
-
 def current_check(rnd: Round) -> list[Violation]:
     """The rules the round's boards break now, as the independent checker sees them."""
     request = adapters.pairing_request_for_round(rnd.tournament, rnd.number)
@@ -461,9 +222,9 @@ def current_check(rnd: Round) -> list[Violation]:
 
 
 def locked_draft(rnd: Round, *, allow_failed: bool = False) -> Round:
-    """The round, locked (tournament first, see :func:`lock_tournament_of`), if it is still a draft
+    """The round, locked (tournament first: :func:`round_tournament_lock`, which re-checks the archive), if it is still a draft
     (or, with ``allow_failed``, a round whose pairing failed or is under way)."""
-    lock_tournament_of(rnd.pk)
+    round_tournament_lock(rnd.pk)
     try:
         locked = Round.objects.select_for_update().select_related("tournament").get(pk=rnd.pk)
     except Round.DoesNotExist:  # deleted by a request that got the lock first (a double click)
@@ -556,7 +317,7 @@ def round_repair(*, round: Round, user: Any) -> Round:  # noqa: A002
         tournament = tournament_lock(round.tournament_id)
         rnd = locked_draft(round, allow_failed=True)
         if pairing_is_stale(rnd):
-            _expire(rnd)  # the dead claim is recorded as failed before the new one (as round_pair does)
+            claim_expire(rnd)  # the dead claim is recorded as failed before the new one (as round_pair does)
         _clear_pairing(rnd)
         if rnd.number == 1:
             pairing_numbers_assign(tournament)

@@ -12,7 +12,8 @@ from django.db.models import F
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from pairing.services.swiss import round_pair, round_pair_execute
+from pairing.services.execute import round_pair_execute
+from pairing.services.swiss import round_pair
 from tests.browser.conftest import DESKTOP, PHONE, tab_to
 from tests.tournaments.services.conftest import add_players, pair_and_publish
 from tournaments.models import Board, Round, Tournament

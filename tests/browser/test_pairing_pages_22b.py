@@ -11,7 +11,8 @@ import pytest
 from playwright.sync_api import expect
 
 from pairing.services.drafts import board_swap_colours
-from pairing.services.swiss import round_pair, round_pair_execute
+from pairing.services.execute import round_pair_execute
+from pairing.services.swiss import round_pair
 from tests.browser.conftest import DESKTOP, PHONE
 from tests.tournaments.services.conftest import add_players, pair_and_publish, play_round
 from tournaments.models import Board

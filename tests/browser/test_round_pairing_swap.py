@@ -12,7 +12,8 @@ from unittest import mock
 import pytest
 from playwright.sync_api import Page, expect
 
-from pairing.services.swiss import round_pair, round_pair_execute
+from pairing.services.execute import round_pair_execute
+from pairing.services.swiss import round_pair
 from tests.browser.conftest import DESKTOP, PHONE
 from tests.tournaments.services.conftest import add_players
 from tournaments.models import Board, Participant, Round

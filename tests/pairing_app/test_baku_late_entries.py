@@ -8,7 +8,8 @@ before they joined.
 
 from __future__ import annotations
 
-from pairing.services.swiss import round_pair, round_pair_execute, round_publish
+from pairing.services.execute import round_pair_execute
+from pairing.services.swiss import round_pair, round_publish
 from tournaments.models import Board, Participant, Round
 from tournaments.services.participants.registration import late_entry
 from tournaments.services.results import result_record

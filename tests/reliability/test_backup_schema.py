@@ -93,7 +93,8 @@ def test_a_round_with_the_engines_explanation_is_restored_and_its_page_works(org
 @pytest.mark.django_db
 def test_a_round_paired_by_the_engine_restores(organiser):
     """The shapes checked are the ones the pairing service writes (Baku included)."""
-    from pairing.services.swiss import round_pair, round_pair_execute
+    from pairing.services.execute import round_pair_execute
+    from pairing.services.swiss import round_pair
     from tournaments.services.tournaments import tournament_create
 
     t = tournament_create(
@@ -116,7 +117,8 @@ def test_a_round_paired_by_the_engine_restores(organiser):
 def test_a_round_edited_by_hand_restores(organiser):
     """A hand edit keeps the engine's pairing and what the edit gave up in the explanation."""
     from pairing.services.drafts import board_swap_colours
-    from pairing.services.swiss import round_pair, round_pair_execute
+    from pairing.services.execute import round_pair_execute
+    from pairing.services.swiss import round_pair
     from tournaments.services.tournaments import tournament_create
 
     t = tournament_create(user=organiser, name="Edited open", rounds_planned=5, lots_seed=3)

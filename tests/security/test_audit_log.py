@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from pairing.services import drafts, swiss
+from pairing.services import drafts, execute, swiss
 from tests.security import world as w
 from tests.security.test_authorization_matrix import MATRIX, _path_for, _request
 from tournaments.models import AuditLog, Board, Round
@@ -33,7 +33,7 @@ def _correction(world, user):
 
 def _pair(world, user):
     rnd = swiss.round_pair(tournament=world.tournament, user=user)
-    swiss.round_pair_execute(round_id=rnd.pk)  # the task body (on_commit never fires in a test)
+    execute.round_pair_execute(round_id=rnd.pk)  # the task body (on_commit never fires in a test)
 
 
 CASES: dict[str, tuple[str, Change, str, set[str], set[str]]] = {

@@ -17,7 +17,7 @@ from rest_framework.response import Response
 
 from core.cache import single_flight
 from core.errors import ValidationFailed
-from pairing.services import round_robin, swiss
+from pairing.services import execute, round_robin, swiss
 from pairing.standings import STANDINGS_ALGORITHM, standings_for_api
 from tournaments.api import serializers as s
 from tournaments.api.base import (
@@ -322,7 +322,7 @@ class RoundDetailView(ApiView):
     )
     def get(self, request, tournament_id: int, number: int):
         tournament = self.tournament(tournament_id)
-        rnd = swiss.round_pairing_expire(round=reads.round_with_boards(tournament, number))
+        rnd = execute.round_pairing_expire(round=reads.round_with_boards(tournament, number))
         return Response(s.RoundDetailOutput(reads.round_with_byes(rnd)).data)
 
     @extend_schema(

@@ -31,23 +31,15 @@ from core.errors import ServiceError
 from core.views import render_page, report
 from pairing import selectors as pairing_selectors
 from pairing.services.drafts import HandEdit, board_swap_colours, boards_exchange_opponents
-from pairing.services.swiss import (
-    next_round_offered,
-    pairing_is_stale,
-    pairing_limit_text,
-    round_delete,
-    round_pair,
-    round_publish,
-    round_repair,
-    stale_claim_error,
-)
-from reports import selectors as reports_selectors
+from pairing.services.execute import pairing_is_stale, pairing_limit_text, stale_claim_error
+from pairing.services.swiss import next_round_offered, round_delete, round_pair, round_publish, round_repair
 from tournaments import selectors
 from tournaments.forms import ExchangeForm
 from tournaments.models import Board, Round, Tournament
 from tournaments.permissions import ARBITRATE, VIEW, can_change, staff_tournament
 from tournaments.scores import format_points
 from tournaments.views._helpers import back_to_board
+from tournaments.views.hooks import round_panel, round_panel_stamp
 
 PAGE = "tournaments/round_detail.html"
 
@@ -125,7 +117,7 @@ def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> 
         notes = [n for n in notes if n.get("board") in shown]
     return {
         # Players' phone reports, on the rows and in the counts (every board of the round, light).
-        "reports_overview": reports_selectors.round_overview(rnd, view.every_board) if results_open else None,
+        "reports_overview": round_panel(rnd, view.every_board) if results_open else None,
         "tournament": tournament,
         "round": rnd,
         "view": view,
@@ -182,7 +174,7 @@ def round_status(request: HttpRequest, tournament: Tournament, number: int) -> H
         "results_open": results_open,
         "polling": polling,
         **_pairing_state(rnd),
-        "reports_overview": reports_selectors.round_overview(rnd, selectors.round_board_states(rnd))
+        "reports_overview": round_panel(rnd, selectors.round_board_states(rnd))
         if results_open
         else None,
     }
@@ -200,7 +192,7 @@ def round_live(request: HttpRequest, tournament: Tournament, number: int) -> Htt
     A page of a big round sends its page and board numbers (``?page=&from=&to=``): only rows of
     those boards come back, and the whole table is that page again."""
     seen = request.GET.get("seen", "")
-    reports_same = request.GET.get("reports_seen") == reports_selectors.reports_stamp(tournament.pk, number)
+    reports_same = request.GET.get("reports_seen") == round_panel_stamp(tournament.pk, number)
     if seen == str(tournament.version) and reports_same:
         return HttpResponse(status=204)
     rnd = selectors.round_get(tournament, number)
@@ -216,7 +208,7 @@ def round_live(request: HttpRequest, tournament: Tournament, number: int) -> Htt
         "editable": can_change(request.user, tournament),
         "results_open": rnd.status in (Round.Status.PUBLISHED, Round.Status.FINISHED),
         # The counts and each changed row's report (the round's boards, light, and reports).
-        "reports_overview": reports_selectors.round_overview(rnd, selectors.round_board_states(rnd)),
+        "reports_overview": round_panel(rnd, selectors.round_board_states(rnd)),
     }
     return reswap(render(request, f"{PAGE}#live-rows", context), "none")
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pairing.services.swiss import round_pair, round_pair_execute, round_publish
+from pairing.services.execute import round_pair_execute
+from pairing.services.swiss import round_pair, round_publish
 from tests import factories
 from tournaments.models import Board, Round
 from tournaments.services.results import result_record

@@ -6,7 +6,8 @@ import pytest
 
 from core.errors import NotAllowedError, ValidationFailed
 from pairing.adapters import pairing_request_for_round
-from pairing.services.swiss import round_delete, round_pair, round_pair_execute
+from pairing.services.execute import round_pair_execute
+from pairing.services.swiss import round_delete, round_pair
 from tests import factories
 from tournaments.models import AuditLog, Board, ForbiddenPair, Round, Tournament
 from tournaments.services.participants.forbidden_pairs import forbidden_pair_add, forbidden_pair_remove

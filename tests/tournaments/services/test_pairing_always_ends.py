@@ -14,14 +14,8 @@ import pytest
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from pairing.services.swiss import (
-    PairingUnavailable,
-    round_delete,
-    round_pair,
-    round_pair_execute,
-    round_pairing_expire,
-    round_repair,
-)
+from pairing.services.execute import round_pair_execute, round_pairing_expire
+from pairing.services.swiss import PairingUnavailable, round_delete, round_pair, round_repair
 from tournaments.models import AuditLog, Board, Round, Tournament
 
 BROKER_DOWN = OperationalError("Error 111 connecting to 127.0.0.1:8259. Connection refused.")
@@ -219,7 +213,7 @@ def test_a_pairing_stopped_by_the_soft_time_limit_fails_with_the_limit_in_words(
     settings.CELERY_TASK_SOFT_TIME_LIMIT = 240
     rnd = round_pair(tournament=swiss, user=arbiter)
     task_id = Round.objects.get(pk=rnd.pk).task_id
-    with mock.patch("pairing.services.swiss.pair_round", side_effect=SoftTimeLimitExceeded()):
+    with mock.patch("pairing.services.execute.pair_round", side_effect=SoftTimeLimitExceeded()):
         round_pair_execute(round_id=rnd.pk, task_id=task_id)
     rnd.refresh_from_db()
     assert (rnd.status, rnd.error) == (

@@ -6,7 +6,8 @@ import pytest
 
 from core.errors import NotAllowedError, ValidationFailed
 from pairing.adapters import pairing_request_for_round
-from pairing.services.swiss import round_pair, round_pair_execute
+from pairing.services.execute import round_pair_execute
+from pairing.services.swiss import round_pair
 from tournaments.models import AuditLog, Participant, RoundBye
 from tournaments.services.participants.edits import participant_delete, participant_update
 from tournaments.services.participants.registration import participant_register

@@ -3,7 +3,8 @@ from __future__ import annotations
 import pytest
 
 from core.errors import ConflictError, NotAllowedError, ValidationFailed
-from pairing.services.swiss import round_pair, round_pair_execute
+from pairing.services.execute import round_pair_execute
+from pairing.services.swiss import round_pair
 from tournaments.models import AuditLog, Board, Round, Tournament
 from tournaments.services.results import result_record
 

@@ -9,8 +9,9 @@ import pytest
 
 from core.errors import NotAllowedError, ValidationFailed
 from pairing.services.drafts import board_swap_colours, boards_exchange_opponents
+from pairing.services.execute import round_pair_execute
 from pairing.services.round_robin import tournament_start
-from pairing.services.swiss import round_delete, round_pair, round_pair_execute, round_publish, round_repair
+from pairing.services.swiss import round_delete, round_pair, round_publish, round_repair
 from tournaments.models import AuditLog, Board, Participant, Round, RoundBye
 from tournaments.services.participants.byes import bye_request
 from tournaments.services.results import result_record
@@ -111,7 +112,7 @@ def test_a_pairing_that_fails_the_independent_check_is_never_saved(swiss, arbite
         result = real(request)
         return replace(result, boards=result.boards[1:])  # two players left unpaired, unreported
 
-    with mock.patch("pairing.services.swiss.pair_round", side_effect=engine_that_forgets_a_board):
+    with mock.patch("pairing.services.execute.pair_round", side_effect=engine_that_forgets_a_board):
         round_pair_execute(round_id=rnd.pk)
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.FAILED and "independent check" in rnd.error

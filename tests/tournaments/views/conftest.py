@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pairing.services.swiss import round_pair, round_pair_execute
+from pairing.services.execute import round_pair_execute
+from pairing.services.swiss import round_pair
 from tests.tournaments.services.conftest import add_players, pair_and_publish, play_round  # noqa: F401
 from tournaments.models import Round
 

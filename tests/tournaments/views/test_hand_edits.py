@@ -16,7 +16,8 @@ def round_url(tournament, number):
 def test_a_colour_swap_is_reported_as_a_hand_edit_that_gives_up_c12(
     arbiter_client, tournament, published_round, arbiter
 ):
-    from pairing.services.swiss import round_pair, round_pair_execute
+    from pairing.services.execute import round_pair_execute
+    from pairing.services.swiss import round_pair
 
     play_round(published_round, arbiter, result=Board.Result.DRAW)
     rnd = round_pair(tournament=tournament, user=arbiter)

@@ -9,7 +9,8 @@ import pytest
 from django.urls import reverse
 
 from core.errors import ConfirmationNeeded
-from pairing.services.swiss import round_pair, round_pair_execute
+from pairing.services.execute import round_pair_execute
+from pairing.services.swiss import round_pair
 from tests.tournaments.public.test_pdf_layout import text_runs
 from tournaments.models import Board, Round
 from tournaments.public import pdf as public_pdf

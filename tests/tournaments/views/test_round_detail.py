@@ -51,7 +51,8 @@ def test_a_least_bad_draft_lists_what_it_broke(arbiter_client, tournament, draft
 
 
 def test_a_baku_draft_shows_ga_and_virtual_points_to_staff(organiser, organiser_client):
-    from pairing.services.swiss import round_pair, round_pair_execute
+    from pairing.services.execute import round_pair_execute
+    from pairing.services.swiss import round_pair
 
     t = tournament_create(user=organiser, name="Open", rounds_planned=7, acceleration="baku")
     add_players(t, 8)

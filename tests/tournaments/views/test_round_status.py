@@ -2,7 +2,8 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from pairing.services.swiss import round_pair, round_pair_execute
+from pairing.services.execute import round_pair_execute
+from pairing.services.swiss import round_pair
 from tournaments.models import Round
 
 from .conftest import htmx

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand
 
-from pairing.services.swiss import stale_pairings_expire
+from pairing.services.execute import stale_pairings_expire
 
 
 class Command(BaseCommand):

@@ -17,8 +17,9 @@ from django.core.management.base import BaseCommand, CommandError
 
 from clubs.models import Club, Membership, RosterPlayer
 from clubs.services.roster import roster_player_create
+from pairing.services.execute import round_pair_execute
 from pairing.services.round_robin import tournament_start
-from pairing.services.swiss import round_pair, round_pair_execute, round_publish
+from pairing.services.swiss import round_pair, round_publish
 from tournaments.models import Board, Round, Tournament, TournamentRole
 from tournaments.services.participants.byes import bye_request
 from tournaments.services.participants.registration import participant_register

@@ -1,0 +1,44 @@
+"""The round page's hook: what a feature on top of the staff pages adds to a round's page.
+
+The players' phone reports (the ``reports`` app) stand above the staff pages: the round page may
+not import them. Instead the page offers this hook and ``ReportsConfig.ready()`` registers its
+panel: the panel's data for the round's boards (the counts and each board's report, which the
+round template shows through the reports' own partials) and a stamp that changes whenever the
+panel does without any board changing (the live poll compares it). With no panel registered the
+page shows none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tournaments.models import Board, Round
+
+
+@dataclass(frozen=True)
+class RoundPanel:
+    overview: Callable[[Round, list[Board]], Any]
+    """The panel's data for the round and its boards (the round page's ``reports_overview``)."""
+    stamp: Callable[[int, int], str]
+    """A value that changes whenever the panel changes, for the tournament id and round number."""
+
+
+_panel: RoundPanel | None = None
+
+
+def round_panel_register(panel: RoundPanel) -> None:
+    """Register the round page's panel (one: a second registration replaces the first)."""
+    global _panel
+    _panel = panel
+
+
+def round_panel(rnd: Round, boards: list[Board]) -> Any:
+    """The registered panel's data for the round's boards, or ``None`` without a panel."""
+    return _panel.overview(rnd, boards) if _panel is not None else None
+
+
+def round_panel_stamp(tournament_id: int, number: int) -> str:
+    """The registered panel's stamp ("" without a panel)."""
+    return _panel.stamp(tournament_id, number) if _panel is not None else ""
