@@ -22,6 +22,7 @@ which imports this module: no module imports back up.
 
 from __future__ import annotations
 
+import copy
 import logging
 from dataclasses import asdict
 from datetime import timedelta
@@ -81,6 +82,18 @@ def stale_claim_error() -> str:
         f"Pairing did not finish within {pairing_limit_text()}: "
         "the pairing worker stopped or never received the task."
     )
+
+
+def round_as_seen(rnd: Round) -> Round:
+    """The round as a read shows it: a stale claim reads as ``failed`` with
+    :func:`stale_claim_error`'s message (an unsaved copy; nothing is written: a read never
+    applies the rule, the next write or the periodic check does)."""
+    if not pairing_is_stale(rnd):
+        return rnd
+    shown = copy.copy(rnd)
+    shown.status = Round.Status.FAILED
+    shown.error = stale_claim_error()
+    return shown
 
 
 def stale_pairings_expire() -> int:

@@ -161,7 +161,7 @@ def kill_right_after_it_receives(worker, server: Server, tournament, token: str)
 
 
 def poll_round(server: Server, tournament, token: str) -> dict:
-    """Poll the round through the API (which applies the stale-claim rule) until it leaves `pairing`."""
+    """Poll the round through the API (which shows a stale claim as failed) until it leaves `pairing`."""
     url = f"/api/tournaments/{tournament.pk}/rounds/1/"
 
     def ended() -> dict | None:

@@ -322,7 +322,7 @@ class RoundDetailView(ApiView):
     )
     def get(self, request, tournament_id: int, number: int):
         tournament = self.tournament(tournament_id)
-        rnd = execute.round_pairing_expire(round=reads.round_with_boards(tournament, number))
+        rnd = execute.round_as_seen(reads.round_with_boards(tournament, number))
         return Response(s.RoundDetailOutput(reads.round_with_byes(rnd)).data)
 
     @extend_schema(
