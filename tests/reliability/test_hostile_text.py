@@ -52,7 +52,7 @@ def test_a_line_break_in_a_json_backup_cannot_forge_a_trf_record(organiser):
     backup["tournament"]["place"] = f"York\r\n{FORGED}"
     backup["participants"][0]["name"] = f"P1\r{FORGED}"
     backup["participants"][1]["club_name"] = f"Club\n{FORGED}"
-    restored = json_import(data=backup, owner=organiser)
+    restored = json_import(data=backup, owner=organiser).tournament
     trf = trf_export(tournament=restored)
     assert len(_player_records(trf)) == len(backup["participants"])
     assert len(parse_trf(trf).players) == len(backup["participants"])

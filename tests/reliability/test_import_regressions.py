@@ -29,7 +29,7 @@ def test_a_round_without_a_status_restores_like_one_caught_mid_pairing(backup, o
     """It used to raise KeyError('status'): a 500. The model's default status is `pairing`, and a
     restored round that was being paired comes back `failed`, ready to be paired again."""
     del backup["rounds"][0]["status"]
-    restored = json_import(data=backup, owner=organiser)
+    restored = json_import(data=backup, owner=organiser).tournament
     assert restored.rounds.get().status == Round.Status.FAILED
     assert restored.participants.count() == 8
 

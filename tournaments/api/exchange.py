@@ -6,6 +6,8 @@ create a new tournament owned by the caller, like creating one by hand.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -16,7 +18,7 @@ from tournaments.api.base import ERRORS, IDEMPOTENCY_KEY, IMPORT_BODY_LIMIT, TEX
 from tournaments.exchange.csv_export import csv_export
 from tournaments.exchange.json_backup import json_export, json_import
 from tournaments.exchange.trf_export import trf_export
-from tournaments.exchange.trf_import import trf_import
+from tournaments.exchange.trf_import import Imported, trf_import
 from tournaments.selectors.api import tournament_counts
 
 
@@ -26,14 +28,24 @@ def _file(content: str, content_type: str, filename: str) -> HttpResponse:
     return response
 
 
-def _imported(tournament, headers: dict[str, str]) -> Response:
+def _imported(request, run: Callable[[], Imported]) -> Response:
+    """``run()`` (an import) at most once per ``Idempotency-Key``, answered with the new tournament's
+    counts and the import's warnings; a replay answers the tournament made the first time, without
+    warnings (the first answer had them)."""
+    made: list[Imported] = []
+
+    def make():
+        made.append(run())
+        return made[-1].tournament
+
+    tournament, headers = created_once(request, make)
     participants, rounds = tournament_counts(tournament)
     data = {
         "id": tournament.pk,
         "name": tournament.name,
         "participants": participants,
         "rounds": rounds,
-        "warnings": getattr(tournament, "import_warnings", []),
+        "warnings": next((list(m.warnings) for m in made if m.tournament is tournament), []),
     }
     return Response(s.ImportedOutput(data).data, status=status.HTTP_201_CREATED, headers=headers)
 
@@ -88,13 +100,12 @@ class TrfImportView(ApiView):
     def post(self, request):
         data = s.TrfImportInput(data=request.data)
         data.is_valid(raise_exception=True)
-        made = created_once(
+        return _imported(
             request,
             lambda: trf_import(
                 text=data.validated_data["trf"], owner=request.user, name=data.validated_data.get("name", "")
             ),
         )
-        return _imported(*made)
 
 
 class JsonImportView(ApiView):
@@ -109,7 +120,7 @@ class JsonImportView(ApiView):
     def post(self, request):
         data = s.JsonImportInput(data=request.data)
         data.is_valid(raise_exception=True)
-        made = created_once(
+        return _imported(
             request,
             lambda: json_import(
                 data=data.validated_data["backup"],
@@ -117,4 +128,3 @@ class JsonImportView(ApiView):
                 name=data.validated_data.get("name", ""),
             ),
         )
-        return _imported(*made)

@@ -19,7 +19,8 @@ and the restorer is one of its members.
 
 ``json_import(data=..., owner=...)`` checks the whole document first (shape, every field, every
 reference, the database constraints) and raises ``ValidationFailed`` listing what is wrong,
-before anything is written; then it writes everything in one transaction.
+before anything is written; then it writes everything in one transaction and answers as the TRF
+import does, an ``Imported`` (the backup keeps everything: no warnings).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from django.utils import timezone
 from clubs.models import Club
 from core.errors import ValidationFailed
 from tournaments.exchange import backup_schema, model_data
+from tournaments.exchange.trf_import import Imported
 from tournaments.models import (
     Board,
     ForbiddenPair,
@@ -155,7 +157,7 @@ def _list(data: dict[str, Any], key: str, problems: _Problems) -> list[Any]:
     return value
 
 
-def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
+def json_import(*, data: Any, owner: Any, name: str = "") -> Imported:
     """Restore a backup as a new tournament owned (as organiser) by ``owner``.
 
     1. Check the format marker and version.
@@ -326,7 +328,7 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Tournament:
     problems.raise_if_any()
     assert settings is not None  # problems would have been raised otherwise
     settings["club"] = _club(raw_tournament.get("club"), owner)
-    return _write(settings, refs, rounds, byes, forbidden, last_ga, owner)
+    return Imported(_write(settings, refs, rounds, byes, forbidden, last_ga, owner))
 
 
 PARTICIPANT_TEXT = {"name": "The name", "club_name": "The club"}

@@ -8,7 +8,8 @@ column.
 
 What TRF cannot carry and the import therefore decides: a zero-point round (``Z``) becomes an
 absence; board numbers follow the FIDE board order (GHR 3.6) of the scores before the round; games
-of less than one move (``W D L``) become ordinary results (reported in ``import_warnings``).
+of less than one move (``W D L``) become ordinary results (reported in the ``Imported`` answer's
+``warnings``).
 Forbidden pairs (``260`` with its round range, ``XXP`` for every round) become one
 ``ForbiddenPair`` per two participants of a group; a range from round 1 to the last round (or 999)
 is stored as open at both ends, as the app itself records "all rounds".
@@ -54,6 +55,15 @@ class TrfImportError(ValidationFailed):
         self.column = column
 
 
+@dataclass(frozen=True)
+class Imported:
+    """What an import made: the new tournament, and what the file said that this program has no
+    place for, in plain words (a JSON backup keeps everything: none)."""
+
+    tournament: Tournament
+    warnings: tuple[str, ...] = ()
+
+
 @dataclass
 class _PlannedBoard:
     round: int
@@ -67,7 +77,7 @@ def trf_text(data: bytes) -> str:
     return decode_trf(data)
 
 
-def trf_import(*, text: str, owner, name: str = "") -> Tournament:
+def trf_import(*, text: str, owner, name: str = "") -> Imported:
     """Create a tournament from a TRF file, owned (as organiser) by ``owner``.
 
     1. Parse with the engine's reader (``TrfError`` names the line and column).
@@ -75,8 +85,8 @@ def trf_import(*, text: str, owner, name: str = "") -> Tournament:
     3. Write the tournament, participants, rounds, boards and byes in one transaction.
 
     Raises ``TrfImportError`` (a ``ValidationFailed``) naming the line and column; nothing is saved then.
-    What the file says that this program has no place for is listed, in plain words, in the
-    returned tournament's ``import_warnings``.
+    Returns the tournament with what the file says that this program has no place for, listed in
+    plain words (``Imported.warnings``).
     """
     _check_storable(text)
     try:
@@ -211,8 +221,7 @@ def trf_import(*, text: str, owner, name: str = "") -> Tournament:
             obj=tournament,
             after={"players": len(participants), "rounds": played, "forbidden_pairs": len(forbidden)},
         )
-    tournament.import_warnings = _warnings(trf, locator)  # type: ignore[attr-defined]
-    return tournament
+    return Imported(tournament, tuple(_warnings(trf, locator)))
 
 
 def _warnings(trf: TrfTournament, locator: _Locator) -> list[str]:

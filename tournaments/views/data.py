@@ -90,7 +90,7 @@ def tournament_import(request: HttpRequest) -> HttpResponse:
         name = form.cleaned_data["name"]
         try:
             if form.cleaned_data["kind"] == "trf":
-                created = trf_import(text=trf_text(raw), owner=request.user, name=name)
+                imported = trf_import(text=trf_text(raw), owner=request.user, name=name)
             else:
                 try:
                     backup = json.loads(raw.decode("utf-8-sig"))
@@ -99,14 +99,14 @@ def tournament_import(request: HttpRequest) -> HttpResponse:
                     return render_page(
                         request, "tournaments/tournament_import.html", {"form": form}, status=400
                     )
-                created = json_import(data=backup, owner=request.user, name=name)
+                imported = json_import(data=backup, owner=request.user, name=name)
         except ServiceError as exc:
             report(request, exc)
         else:
-            for warning in getattr(created, "import_warnings", []):
+            for warning in imported.warnings:
                 messages.warning(request, warning)
-            messages.success(request, f"Imported {created.name}.")
-            return redirect("tournaments:rounds", tournament_id=created.pk)
+            messages.success(request, f"Imported {imported.tournament.name}.")
+            return redirect("tournaments:rounds", tournament_id=imported.tournament.pk)
     status = 400 if request.method == "POST" else 200
     return render_page(request, "tournaments/tournament_import.html", {"form": form}, status=status)
 

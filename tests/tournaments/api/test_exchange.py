@@ -112,3 +112,17 @@ def test_a_trf_import_needs_the_file(db, organiser_api):
     response = organiser_api.post("/api/tournaments/import/trf/", {"name": "Nothing"}, format="json")
     assert response.status_code == 400
     assert "trf" in response.json()
+
+
+def test_an_import_answers_its_warnings_and_a_replay_the_same_tournament_without_them(db, organiser_api):
+    from tests.tournaments.exchange.test_trf_import import SMALL
+
+    text = SMALL.replace("   2 b 1", "   2 b W").replace("   1 w 0", "   1 w L")
+    headers = {"HTTP_IDEMPOTENCY_KEY": "import-with-warnings-1"}
+    first = organiser_api.post("/api/tournaments/import/trf/", {"trf": text}, format="json", **headers)
+    assert first.status_code == 201
+    assert len(first.json()["warnings"]) == 1 and "less than one move" in first.json()["warnings"][0]
+    again = organiser_api.post("/api/tournaments/import/trf/", {"trf": text}, format="json", **headers)
+    assert again.status_code == 201 and again["Idempotent-Replayed"] == "true"
+    assert (again.json()["id"], again.json()["warnings"]) == (first.json()["id"], [])
+    assert Tournament.objects.count() == 1

@@ -52,6 +52,16 @@ def test_import_trf_creates_a_tournament_for_the_owner(full_tournament, organise
     )
 
 
+def test_import_trf_writes_what_it_could_not_keep_to_standard_error(db, organiser, tmp_path):
+    from tests.tournaments.exchange.test_trf_import import SMALL
+
+    source = tmp_path / "event.trf"
+    source.write_text(SMALL.replace("   2 b 1", "   2 b W").replace("   1 w 0", "   1 w L"))
+    errors = StringIO()
+    call_command("import_trf", str(source), "--owner", organiser.username, stdout=StringIO(), stderr=errors)
+    assert errors.getvalue().startswith("Warning: Games of less than one move (W/D/L)")
+
+
 def test_import_trf_reports_the_line_and_column_and_saves_nothing(db, organiser, tmp_path):
     source = tmp_path / "bad.trf"
     source.write_text("012 Broken\n001    1      Someone                           abcd\n")

@@ -50,7 +50,7 @@ def test_the_export_is_versioned_and_json_serialisable(full_tournament):
 
 def test_restore_gives_back_every_record(full_tournament, stranger):
     doc = json.loads(json.dumps(json_export(tournament=full_tournament)))
-    restored = json_import(data=doc, owner=stranger)
+    restored = json_import(data=doc, owner=stranger).tournament
     assert restored.pk != full_tournament.pk
     assert restored.public_token != full_tournament.public_token
     again, original = _normalised(json_export(tournament=restored)), _normalised(doc)
@@ -64,12 +64,14 @@ def test_restore_gives_back_every_record(full_tournament, stranger):
 
 def test_a_member_of_the_club_restores_into_the_club(full_tournament, stranger):
     Membership.objects.create(club=full_tournament.club, user=stranger, role="organiser")
-    restored = json_import(data=json_export(tournament=full_tournament), owner=stranger)
+    restored = json_import(data=json_export(tournament=full_tournament), owner=stranger).tournament
     assert restored.club == full_tournament.club
 
 
 def test_the_restorer_becomes_organiser_and_the_restore_is_audited(full_tournament, stranger):
-    restored = json_import(data=json_export(tournament=full_tournament), owner=stranger, name="Copy")
+    restored = json_import(
+        data=json_export(tournament=full_tournament), owner=stranger, name="Copy"
+    ).tournament
     assert restored.name == "Copy"
     assert TournamentRole.objects.get(tournament=restored).user == stranger
     assert AuditLog.objects.filter(tournament=restored, action="tournament_import_json").count() == 1
@@ -139,7 +141,7 @@ def test_a_round_caught_while_pairing_is_restored_as_failed_so_it_can_be_paired_
     full_tournament, organiser
 ):
     Round.objects.create(tournament=full_tournament, number=5, status=Round.Status.PAIRING)
-    restored = json_import(data=json_export(tournament=full_tournament), owner=organiser)
+    restored = json_import(data=json_export(tournament=full_tournament), owner=organiser).tournament
     fifth = restored.rounds.get(number=5)
     assert fifth.status == Round.Status.FAILED
     assert "pair it again" in fifth.error
@@ -184,7 +186,7 @@ def test_the_scores_a_round_was_paired_on_survive_a_restore_under_the_new_ids(fu
     second.save(update_fields=["scores_paired_on"])
     doc = json.loads(json.dumps(json_export(tournament=full_tournament)))
     assert doc["rounds"][1]["scores_paired_on"] == {str(first.pk): 2, str(other.pk): 0}
-    restored = json_import(data=doc, owner=stranger)
+    restored = json_import(data=doc, owner=stranger).tournament
     copied = restored.rounds.get(number=2).scores_paired_on
     assert set(copied).isdisjoint(second.scores_paired_on)  # new rows, new ids
     assert _by_number(restored, copied) == {first.pairing_number: 2, other.pairing_number: 0}
@@ -195,7 +197,7 @@ def test_a_backup_without_scores_paired_on_restores_them_empty(full_tournament, 
     doc = json_export(tournament=full_tournament)
     for rnd in doc["rounds"]:
         rnd.pop("scores_paired_on", None)
-    restored = json_import(data=doc, owner=stranger)
+    restored = json_import(data=doc, owner=stranger).tournament
     assert all(r.scores_paired_on == {} for r in restored.rounds.all())
 
 

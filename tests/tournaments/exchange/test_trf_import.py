@@ -32,7 +32,7 @@ SMALL = "\n".join(
 
 
 def test_it_creates_the_tournament_players_rounds_results_and_byes(db, organiser):
-    t = trf_import(text=SMALL, owner=organiser)
+    t = trf_import(text=SMALL, owner=organiser).tournament
     assert (t.name, t.place, str(t.start_date), t.rounds_planned, t.initial_colour) == (
         "Small Open",
         "Springfield",
@@ -61,7 +61,7 @@ def test_it_creates_the_tournament_players_rounds_results_and_byes(db, organiser
 
 
 def test_the_import_exports_back_to_the_same_records(db, organiser):
-    t = trf_import(text=SMALL, owner=organiser)
+    t = trf_import(text=SMALL, owner=organiser).tournament
     exported = {ln[4:8]: ln[91:] for ln in trf_export(tournament=t).split("\r") if ln.startswith("001")}
     assert exported["   1"] == "   2 b 1     3 w -"
     assert exported["   3"] == "0000 - H     1 b +"
@@ -122,7 +122,7 @@ def test_a_failure_while_writing_rolls_everything_back(db, organiser, monkeypatc
 def test_it_imports_a_reference_tournament_with_its_scores(db, organiser):
     path = next(iter(sorted((CORPUS / "dutch").glob("dutch_1*p_5r_*.trf"))))
     text = path.read_text()
-    t = trf_import(text=text, owner=organiser)
+    t = trf_import(text=text, owner=organiser).tournament
     points = {int(ln[4:8]): ln[80:84] for ln in text.splitlines() if ln.startswith("001")}
     exported = {
         int(ln[4:8]): ln[80:84] for ln in trf_export(tournament=t).split("\r") if ln.startswith("001")
@@ -134,7 +134,7 @@ def test_it_imports_a_reference_tournament_with_its_scores(db, organiser):
 
 def test_a_baku_file_becomes_a_baku_tournament(db, organiser):
     path = next(iter(sorted((CORPUS / "baku").glob("*.trf"))))
-    t = trf_import(text=path.read_text(), owner=organiser)
+    t = trf_import(text=path.read_text(), owner=organiser).tournament
     assert t.acceleration == Tournament.Acceleration.BAKU
     assert t.baku_last_ga is not None
 
@@ -150,16 +150,17 @@ def test_settings_this_program_cannot_run_are_refused(db, organiser):
 
 def test_a_round_robin_file_gets_round_robin_tiebreaks(db, organiser):
     text = SMALL.replace("142 3", "142 3\n192 FIDE_ROUNDROBIN\n202 BH/C1,BH")
-    t = trf_import(text=text, owner=organiser)
+    t = trf_import(text=text, owner=organiser).tournament
     assert t.format == Tournament.Format.ROUND_ROBIN
     assert "BH" not in t.tiebreak_codes
 
 
 def test_what_cannot_be_kept_is_reported(db, organiser):
     text = SMALL.replace("   2 b 1", "   2 b W").replace("   1 w 0", "   1 w L") + "\n260   1   3    1    3"
-    t = trf_import(text=text, owner=organiser)
-    assert len(t.import_warnings) == 1
-    assert "less than one move" in t.import_warnings[0]
+    imported = trf_import(text=text, owner=organiser)
+    t = imported.tournament
+    assert len(imported.warnings) == 1
+    assert "less than one move" in imported.warnings[0]
     assert Board.objects.get(round__tournament=t, round__number=1).result == "0-1"
     # The forbidden pair is kept (for all three rounds), not reported.
     pair = ForbiddenPair.objects.get(tournament=t)
@@ -168,7 +169,7 @@ def test_what_cannot_be_kept_is_reported(db, organiser):
 
 
 def test_a_plain_file_has_no_warnings(db, organiser):
-    assert trf_import(text=SMALL, owner=organiser).import_warnings == []
+    assert trf_import(text=SMALL, owner=organiser).warnings == ()
 
 
 @pytest.mark.parametrize("bad", ["\x00", "\ud800"])

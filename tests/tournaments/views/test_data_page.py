@@ -70,6 +70,19 @@ def test_a_backup_and_a_trf_file_upload_as_new_tournaments(
     assert Tournament.objects.get(name="From TRF").participants.count() == 8
 
 
+def test_what_a_trf_upload_could_not_keep_is_said_on_the_page(organiser_client):
+    from tests.tournaments.exchange.test_trf_import import SMALL
+
+    text = SMALL.replace("   2 b 1", "   2 b W").replace("   1 w 0", "   1 w L").encode()
+    response = organiser_client.post(
+        reverse("tournaments:tournament_import"),
+        {"kind": "trf", "file": SimpleUploadedFile("t.trf", text)},
+        follow=True,
+    )
+    body = response.content.decode()
+    assert "Imported Small Open." in body and "Games of less than one move (W/D/L)" in body
+
+
 def test_a_broken_upload_is_explained_and_creates_nothing(organiser_client):
     before = Tournament.objects.count()
     response = organiser_client.post(

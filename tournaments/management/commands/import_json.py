@@ -27,7 +27,7 @@ class Command(BaseCommand):
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise CommandError(f"{options['file']} is not valid JSON: {exc}") from None
         try:
-            tournament = json_import(data=data, owner=owner, name=options["name"])
+            tournament = json_import(data=data, owner=owner, name=options["name"]).tournament
         except ServiceError as exc:
             raise CommandError(f"{options['file']}: {exc.message}") from None
         self.stdout.write(f"Restored tournament {tournament.pk} ({tournament.name}).")

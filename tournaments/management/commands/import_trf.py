@@ -22,12 +22,13 @@ class Command(BaseCommand):
         owner = user_by_name(options["owner"])
         text = decode_trf(read_text(options["file"]))
         try:
-            tournament = trf_import(text=text, owner=owner, name=options["name"])
+            imported = trf_import(text=text, owner=owner, name=options["name"])
         except ServiceError as exc:
             raise CommandError(f"{options['file']}: {exc.message}") from None
+        tournament = imported.tournament
         self.stdout.write(
             f"Imported tournament {tournament.pk} ({tournament.name}): "
             f"{tournament.participants.count()} participants, {tournament.rounds.count()} rounds."
         )
-        for warning in tournament.import_warnings:
+        for warning in imported.warnings:
             self.stderr.write(f"Warning: {warning}")
