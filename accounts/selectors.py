@@ -1,4 +1,5 @@
-"""Reads: a user's API tokens for the tokens page, and the state of their email address."""
+"""Reads: a user's API tokens for the tokens page, an account by its id, and the state of their
+email address."""
 
 from __future__ import annotations
 
@@ -37,6 +38,11 @@ def api_token_list(*, user: Any) -> list[TokenRow]:
 
 def legacy_token_get(*, user: Any) -> Token | None:
     return Token.objects.filter(user=user).first()
+
+
+def user_get(pk: Any) -> Any:
+    """The account with this id, or None."""
+    return get_user_model().objects.filter(pk=pk).first()
 
 
 def email_taken(email: str, *, exclude: Any = None) -> bool:

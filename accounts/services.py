@@ -59,6 +59,13 @@ def api_token_revoke(*, user: Any, token_id: int) -> None:
         raise ValidationFailed("No such token: it may have been revoked already.")
 
 
+def api_token_for_login(*, user: Any) -> Token:
+    """The token the API login (``POST /api/auth/token/``) answers with: the user's one token of
+    the older kind, made on first use."""
+    token, _ = Token.objects.get_or_create(user=user)
+    return token
+
+
 def legacy_token_revoke(*, user: Any) -> None:
     """Revoke the user's token from before named tokens (one per user, made by the API login)."""
     Token.objects.filter(user=user).delete()

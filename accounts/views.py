@@ -8,7 +8,6 @@ from urllib.parse import quote, urlsplit
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -212,7 +211,7 @@ def verify_resend(request: HttpRequest) -> HttpResponse:
         user, back = request.user, "accounts:profile"
     else:
         pk = request.session.get(UNVERIFIED_SESSION_KEY)
-        user = get_user_model().objects.filter(pk=pk).first() if pk else None
+        user = selectors.user_get(pk) if pk else None
         back = "login"
         if user is None:
             return render(

@@ -17,13 +17,13 @@ from django.utils.html import format_html
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from drf_spectacular.views import SpectacularSwaggerSplitView
 from rest_framework import status
-from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from accounts.ratelimit import login_failed, login_locked, login_succeeded
 from accounts.selectors import email_verified
+from accounts.services import api_token_for_login
 from tournaments.api.base import ApiView
 from tournaments.api.serializers import ErrorOutput, TokenOutput
 
@@ -64,8 +64,7 @@ class ObtainTokenView(ApiView):
                 {"detail": "Your email address is not verified yet: open the link we mailed to it."},
                 status=status.HTTP_400_BAD_REQUEST,
             )
-        token, _ = Token.objects.get_or_create(user=user)
-        return Response(TokenOutput({"token": token.key}).data)
+        return Response(TokenOutput({"token": api_token_for_login(user=user).key}).data)
 
 
 DOCS_PAGE = """<!DOCTYPE html>
