@@ -1,4 +1,4 @@
-"""Reads for the club pages."""
+"""Reads for the club pages: a club by its slug, its members, invitations and roster."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import CharField, Q, QuerySet
 from django.db.models.functions import Cast
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from accounts.invitations import SignupInvitation
@@ -14,6 +15,11 @@ from clubs.services.invitations import token_hash
 from ratings.text import search_key
 
 ROSTER_LIMIT = 100
+
+
+def club_get(*, slug: str) -> Club:
+    """The club with this slug (its public page, a tournament created in it), or 404."""
+    return get_object_or_404(Club, slug=slug)
 
 
 def clubs_for_user(*, user: Any) -> QuerySet[Membership]:
@@ -55,6 +61,11 @@ def roster_search(*, club: Club, query: str = "", limit: int = ROSTER_LIMIT) -> 
         for word in search_key(text).split():
             qs = qs.filter(Q(search_key__startswith=word) | Q(search_key__contains=f" {word}"))
     return list(qs.order_by("search_key", "id")[:limit])
+
+
+def roster_player_get(*, club: Club, pk: int) -> RosterPlayer:
+    """Roster player ``pk`` of ``club``, or 404."""
+    return get_object_or_404(RosterPlayer, club=club, pk=pk)
 
 
 def roster_count(*, club: Club) -> int:

@@ -1,8 +1,9 @@
-"""Reads of the rating list: searching players, listing imports."""
+"""Reads of the rating list: searching players, listing imports, one import's progress."""
 
 from __future__ import annotations
 
 from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
 
 from ratings.models import RatedPlayer, RatingImport
 from ratings.text import search_key
@@ -50,3 +51,8 @@ def rating_import_list(*, limit: int = 20) -> QuerySet[RatingImport]:
 
 def rated_player_count() -> int:
     return RatedPlayer.objects.count()
+
+
+def rating_import_get(*, pk: int) -> RatingImport:
+    """Import ``pk`` (its progress page), or 404."""
+    return get_object_or_404(RatingImport, pk=pk)

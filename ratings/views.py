@@ -14,12 +14,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from ratings import selectors
 from ratings.forms import RatingListUploadForm, SearchForm
-from ratings.models import RatingImport
 from ratings.services import RatingImportError
 from ratings.uploads import rating_import_create
 
@@ -65,7 +64,7 @@ def imports(request: HttpRequest) -> HttpResponse:
 @require_GET
 @site_staff_required
 def import_detail(request: HttpRequest, import_id: int) -> HttpResponse:
-    job = get_object_or_404(RatingImport, pk=import_id)
+    job = selectors.rating_import_get(pk=import_id)
     template = _partial(request, "ratings/import_detail.html", "import-progress")
     return render(request, template, {"job": job})
 

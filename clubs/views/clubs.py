@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs import selectors
@@ -49,7 +49,7 @@ def club_new(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def club_public(request: HttpRequest, slug: str) -> HttpResponse:
-    club = get_object_or_404(Club, slug=slug)
+    club = selectors.club_get(slug=slug)
     context = {"club": club, **club_tournaments(club=club)}
     return render(request, "clubs/club_public.html", context)
 

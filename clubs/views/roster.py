@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -50,7 +50,7 @@ def roster_player_new(request: HttpRequest, club: Club) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @club_view(MANAGE)
 def roster_player_edit(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
-    return _player_form(request, club, get_object_or_404(RosterPlayer, club=club, pk=player_id))
+    return _player_form(request, club, selectors.roster_player_get(club=club, pk=player_id))
 
 
 def _player_form(request: HttpRequest, club: Club, player: RosterPlayer | None) -> HttpResponse:
