@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404
 from core.errors import ValidationFailed
 from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import visible_tournaments
+from tournaments.selectors.participants import participant_get as participant_get  # the staff pages' read
 
 _BOARDS = (
     Board.objects.select_related("round", "white", "black")
@@ -53,11 +54,6 @@ def participants_in_order(tournament: Tournament, *, only: tuple[str, ...] = ())
     column or ``only`` these (the public API's, without the e-mail address)."""
     people = tournament.participants.only(*only) if only else tournament.participants.all()
     return people.order_by(F("pairing_number").asc(nulls_last=True), "id")
-
-
-def participant_get(tournament: Tournament, pk: int) -> Participant:
-    """Participant ``pk`` of ``tournament``, or 404."""
-    return get_object_or_404(tournament.participants, pk=pk)
 
 
 def participant_in(tournament: Tournament, pk: int, *, field: str) -> Participant:

@@ -1,6 +1,7 @@
 """The participants list and the registration desk's reads: a page of participants (or of those a
 search finds) with byes, score, whether they were ever paired and what tells namesakes apart; the
-byes and pairs kept apart still to come; players to register from the roster or the FIDE list."""
+byes and pairs kept apart still to come; players to register from the roster or the FIDE list;
+one participant, bye or pair kept apart to hand to a service."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.core.paginator import Page, Paginator
 from django.db.models import F
+from django.shortcuts import get_object_or_404
 
 from clubs.selectors import roster_search
 from ratings.selectors import rated_player_search
@@ -29,6 +31,38 @@ class ParticipantRow:
     """Ever paired: the entry can no longer be deleted, only withdrawn."""
     tell_apart: str = ""
     """For namesakes only: the club, FIDE id or rating that tells them apart."""
+
+
+def participant_get(tournament: Tournament, pk: int) -> Participant:
+    """Participant ``pk`` of ``tournament``, or 404."""
+    return get_object_or_404(Participant, pk=pk, tournament=tournament)
+
+
+def participant_exists(pk: int) -> bool:
+    """Whether participant ``pk`` is still there (a delete refused by a double click may have been
+    done by the first)."""
+    return Participant.objects.filter(pk=pk).exists()
+
+
+def participant_list(tournament: Tournament) -> list[Participant]:
+    """Every participant, in no particular order: those a posted form may name."""
+    return list(Participant.objects.filter(tournament=tournament))
+
+
+def bye_to_cancel(tournament: Tournament, pk: int) -> RoundBye:
+    """Bye ``pk`` of ``tournament`` with its participant and tournament (what the cancel service
+    and its message read), or 404."""
+    return get_object_or_404(
+        RoundBye.objects.select_related("participant", "tournament"), pk=pk, tournament=tournament
+    )
+
+
+def forbidden_pair_to_remove(tournament: Tournament, pk: int) -> ForbiddenPair:
+    """Pair ``pk`` kept apart in ``tournament`` with both participants and the tournament (what
+    the remove service and its message read), or 404."""
+    return get_object_or_404(
+        ForbiddenPair.objects.select_related("first", "second", "tournament"), pk=pk, tournament=tournament
+    )
 
 
 def participant_deletable(participant: Participant) -> bool:

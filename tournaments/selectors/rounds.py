@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.http import Http404
+from django.shortcuts import get_object_or_404
 
 from tournaments import records
 from tournaments.models import Board, Participant, Round, RoundBye, Tournament
@@ -267,6 +268,47 @@ def next_round_number(tournament: Tournament) -> int:
     if latest.status in (Round.Status.PAIRING, Round.Status.DRAFT, Round.Status.FAILED):
         return latest.number
     return latest.number + 1
+
+
+def round_one_paired(tournament: Tournament) -> bool:
+    """Whether a round exists (paired, being paired or drafted): the tournament has started, the
+    settings that decide pairings are frozen and new players are late entries."""
+    return Round.objects.filter(tournament=tournament).exists()
+
+
+def last_round_number(tournament: Tournament) -> int:
+    """The highest round number so far, whatever its status (0 before round 1)."""
+    return tournament.rounds.aggregate(last=Max("number"))["last"] or 0
+
+
+def round_exists(pk: int) -> bool:
+    """Whether round ``pk`` is still there (deleted, or by a double click's first post)."""
+    return Round.objects.filter(pk=pk).exists()
+
+
+def board_to_change(tournament: Tournament, pk: int) -> Board:
+    """Board ``pk`` of ``tournament`` with its round and tournament, to hand to a service, or 404."""
+    return get_object_or_404(
+        Board.objects.select_related("round__tournament"), pk=pk, round__tournament=tournament
+    )
+
+
+def boards_by_number(rnd: Round) -> dict[int, Board]:
+    """Every board of the round by its number, with the round and tournament (one query): the
+    boards a hand edit may name."""
+    return {b.number: b for b in Board.objects.filter(round=rnd).select_related("round__tournament")}
+
+
+def board_as_it_stands(tournament: Tournament, pk: int) -> Board:
+    """Board ``pk`` of ``tournament`` with its round and players, for its row when a result was not
+    saved (one query), or 404. The round's explanation (tens of KiB on a big round) is not read."""
+    board = get_object_or_404(
+        Board.objects.select_related("round", "white", "black").defer("round__explanation", "round__error"),
+        pk=pk,
+        round__tournament=tournament,
+    )
+    board.round.tournament = tournament
+    return board
 
 
 def board_row(board: Board) -> BoardRow:

@@ -1,17 +1,17 @@
 """The dashboard's reads: the tournaments a user sees, with counts, a club's tournaments, and the
-tie-break list preview."""
+tie-break list preview; the settings page's staff; whether a tournament is still there."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, OuterRef, Q, Subquery
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from clubs.models import Club
 from pairing.engine.errors import PairingError
 from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, TIEBREAKS, validate_tiebreaks
-from tournaments.models import Participant, Round, Tournament
+from tournaments.models import Participant, Round, Tournament, TournamentRole
 from tournaments.permissions import visible_tournaments
 
 
@@ -62,3 +62,19 @@ def club_tournaments(*, club: Club) -> dict[str, list[Tournament]]:
         "current": [t for t in tournaments if t.status != Tournament.Status.FINISHED],
         "past": [t for t in tournaments if t.status == Tournament.Status.FINISHED],
     }
+
+
+def tournament_staff(tournament: Tournament) -> QuerySet[TournamentRole]:
+    """Who has a role in the tournament, by role and user name, with the user (one query, when
+    the page lists them)."""
+    return (
+        TournamentRole.objects.filter(tournament=tournament)
+        .select_related("user")
+        .order_by("role", "user__username")
+    )
+
+
+def tournament_exists(pk: int) -> bool:
+    """Whether tournament ``pk`` is still there (a delete refused by a double click may have been
+    done by the first)."""
+    return Tournament.objects.filter(pk=pk).exists()

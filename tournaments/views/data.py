@@ -140,7 +140,7 @@ def delete(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         tournament_delete(tournament=tournament, user=request.user, confirm=confirm)
     except ServiceError as exc:
         report(request, exc)
-        if Tournament.objects.filter(pk=tournament.pk).exists():
+        if selectors.tournament_exists(tournament.pk):
             return redirect("tournaments:data", tournament_id=tournament.pk)
         return redirect("tournaments:home")
     messages.success(request, f"Deleted {tournament.name}.")

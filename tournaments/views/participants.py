@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.template.defaultfilters import pluralize
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -21,7 +21,7 @@ from tournaments.forms import (
     ParticipantForm,
     WithdrawForm,
 )
-from tournaments.models import ForbiddenPair, Participant, Round, RoundBye, Tournament
+from tournaments.models import Participant, Tournament
 from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_change, staff_tournament
 from tournaments.services.participants.byes import bye_cancel, bye_record
 from tournaments.services.participants.csv_import import participants_import_csv
@@ -47,7 +47,7 @@ def _context(request: HttpRequest, tournament: Tournament, **extra: object) -> d
     # thousands of names (megabytes, and seconds to render); the list's search finds the number.
     by_number = listing.page.paginator.num_pages > 1 or len(everyone) > settings.PARTICIPANTS_PAGE_SIZE
     choices = [] if by_number else everyone
-    started = Round.objects.filter(tournament=tournament).exists()
+    started = selectors.round_one_paired(tournament)
     next_round = selectors.next_round_number(tournament)
     return {
         "tournament": tournament,
@@ -204,7 +204,7 @@ def participants_import(request: HttpRequest, tournament: Tournament) -> HttpRes
 @require_POST
 @staff_tournament(ARBITRATE)
 def withdraw(request: HttpRequest, tournament: Tournament, participant_id: int) -> HttpResponse:
-    participant = get_object_or_404(Participant, pk=participant_id, tournament=tournament)
+    participant = selectors.participant_get(tournament, participant_id)
     form = WithdrawForm(request.POST)
     if not form.is_valid():
         messages.error(
@@ -228,7 +228,7 @@ def withdraw(request: HttpRequest, tournament: Tournament, participant_id: int) 
 @staff_tournament(ARBITRATE)
 def participant_edit(request: HttpRequest, tournament: Tournament, participant_id: int) -> HttpResponse:
     """Correct a participant's entry; delete a wrong entry or undo a withdrawal from the same page."""
-    participant = get_object_or_404(Participant, pk=participant_id, tournament=tournament)
+    participant = selectors.participant_get(tournament, participant_id)
     current = {f: getattr(participant, f) for f in Participant.EDITABLE_FIELDS}
     form = ParticipantEditForm(request.POST or None, initial=current)
     if request.method == "POST" and form.is_valid():
@@ -255,12 +255,12 @@ def participant_edit(request: HttpRequest, tournament: Tournament, participant_i
 @require_POST
 @staff_tournament(ARBITRATE)
 def participant_remove(request: HttpRequest, tournament: Tournament, participant_id: int) -> HttpResponse:
-    participant = get_object_or_404(Participant, pk=participant_id, tournament=tournament)
+    participant = selectors.participant_get(tournament, participant_id)
     try:
         moved = participant_delete(participant=participant, user=request.user)
     except ServiceError as exc:
         report(request, exc)
-        if not Participant.objects.filter(pk=participant.pk).exists():  # deleted by a double click
+        if not selectors.participant_exists(participant.pk):  # deleted by a double click
             return redirect("tournaments:participants", tournament_id=tournament.pk)
         return redirect(
             "tournaments:participant_edit", tournament_id=tournament.pk, participant_id=participant.pk
@@ -272,7 +272,7 @@ def participant_remove(request: HttpRequest, tournament: Tournament, participant
 @require_POST
 @staff_tournament(ARBITRATE)
 def withdraw_undo(request: HttpRequest, tournament: Tournament, participant_id: int) -> HttpResponse:
-    participant = get_object_or_404(Participant, pk=participant_id, tournament=tournament)
+    participant = selectors.participant_get(tournament, participant_id)
     try:
         undone = withdrawal_undo(participant=participant, user=request.user)
     except ServiceError as exc:
@@ -288,7 +288,7 @@ def withdraw_undo(request: HttpRequest, tournament: Tournament, participant_id: 
 @require_POST
 @staff_tournament(ARBITRATE)
 def bye_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    people = list(Participant.objects.filter(tournament=tournament))
+    people = selectors.participant_list(tournament)
     form = ByeForm(request.POST, participants=people)
     if not form.is_valid():
         messages.error(request, "Choose a participant, a round and the kind of bye.")
@@ -312,9 +312,7 @@ def bye_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_POST
 @staff_tournament(ARBITRATE)
 def bye_remove(request: HttpRequest, tournament: Tournament, bye_id: int) -> HttpResponse:
-    bye = get_object_or_404(
-        RoundBye.objects.select_related("participant", "tournament"), pk=bye_id, tournament=tournament
-    )
+    bye = selectors.bye_to_cancel(tournament, bye_id)
     try:
         bye_cancel(bye=bye, user=request.user)
     except ServiceError as exc:
@@ -331,7 +329,7 @@ def bye_remove(request: HttpRequest, tournament: Tournament, bye_id: int) -> Htt
 @staff_tournament(ARBITRATE)
 def pair_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Keep two participants apart ("Keep apart" on the participants page)."""
-    people = list(Participant.objects.filter(tournament=tournament))
+    people = selectors.participant_list(tournament)
     form = ForbiddenPairForm(request.POST, participants=people)
     if not form.is_valid():
         messages.error(request, "Choose two participants; rounds, if given, are numbers from 1.")
@@ -360,11 +358,7 @@ def pair_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_POST
 @staff_tournament(ARBITRATE)
 def pair_remove(request: HttpRequest, tournament: Tournament, pair_id: int) -> HttpResponse:
-    pair = get_object_or_404(
-        ForbiddenPair.objects.select_related("first", "second", "tournament"),
-        pk=pair_id,
-        tournament=tournament,
-    )
+    pair = selectors.forbidden_pair_to_remove(tournament, pair_id)
     try:
         forbidden_pair_remove(pair=pair, user=request.user)
     except ServiceError as exc:

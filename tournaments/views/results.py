@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.http import require_POST
 from django_htmx.http import trigger_client_event
 
 from core.errors import ConfirmationNeeded, ConflictError, NotFoundError, ServiceError
 from tournaments.forms import ResultForm, ResultSlipForm
-from tournaments.models import Board, Tournament
+from tournaments.models import Tournament
 from tournaments.permissions import ARBITRATE, staff_tournament
-from tournaments.selectors import board_row, round_get
+from tournaments.selectors import board_as_it_stands, board_row, round_get
 from tournaments.services.results import result_record_by_id, result_record_slip
 from tournaments.views._helpers import back_to_board
 
@@ -56,15 +56,7 @@ def record(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpR
         except ServiceError as exc:
             error, status = exc.message, 400
     if board is None:  # not saved: the row as it stands
-        board = get_object_or_404(
-            # The round's explanation (tens of KiB on a big round) is not needed to show a row.
-            Board.objects.select_related("round", "white", "black").defer(
-                "round__explanation", "round__error"
-            ),
-            pk=board_id,
-            round__tournament=tournament,
-        )
-        board.round.tournament = tournament
+        board = board_as_it_stands(tournament, board_id)
     if not request.htmx:
         if confirm:
             context = {"tournament": tournament, "board": board, "result": confirm, "question": error}

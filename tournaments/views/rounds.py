@@ -23,7 +23,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
@@ -35,7 +35,7 @@ from pairing.services.execute import pairing_is_stale, pairing_limit_text, stale
 from pairing.services.swiss import next_round_offered, round_delete, round_pair, round_publish, round_repair
 from tournaments import selectors
 from tournaments.forms import ExchangeForm
-from tournaments.models import Board, Round, Tournament
+from tournaments.models import Round, Tournament
 from tournaments.permissions import ARBITRATE, VIEW, can_change, staff_tournament
 from tournaments.scores import format_points
 from tournaments.views._helpers import back_to_board
@@ -174,9 +174,7 @@ def round_status(request: HttpRequest, tournament: Tournament, number: int) -> H
         "results_open": results_open,
         "polling": polling,
         **_pairing_state(rnd),
-        "reports_overview": round_panel(rnd, selectors.round_board_states(rnd))
-        if results_open
-        else None,
+        "reports_overview": round_panel(rnd, selectors.round_board_states(rnd)) if results_open else None,
     }
     return render(request, f"{PAGE}#status-answer", context)
 
@@ -229,7 +227,7 @@ def _draft_action(
         report(request, exc)
     else:
         messages.success(request, done.format(number=number))
-    if action is round_delete and not Round.objects.filter(pk=rnd.pk).exists():
+    if action is round_delete and not selectors.round_exists(rnd.pk):
         return redirect("tournaments:rounds", tournament_id=tournament.pk)
     return redirect("tournaments:round", tournament_id=tournament.pk, number=number)
 
@@ -272,9 +270,7 @@ def _warn(request: HttpRequest, edit: HandEdit) -> None:
 @require_POST
 @staff_tournament(ARBITRATE)
 def swap_colours(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpResponse:
-    board = get_object_or_404(
-        Board.objects.select_related("round__tournament"), pk=board_id, round__tournament=tournament
-    )
+    board = selectors.board_to_change(tournament, board_id)
     try:
         _warn(request, board_swap_colours(board=board, user=request.user))
     except ServiceError as exc:
@@ -287,7 +283,7 @@ def swap_colours(request: HttpRequest, tournament: Tournament, board_id: int) ->
 def exchange(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     rnd = selectors.round_get(tournament, number)
     form = ExchangeForm(request.POST)
-    boards = {b.number: b for b in Board.objects.filter(round=rnd).select_related("round__tournament")}
+    boards = selectors.boards_by_number(rnd)
     if (
         not form.is_valid()
         or form.cleaned_data["board_a"] not in boards

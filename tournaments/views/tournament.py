@@ -6,13 +6,12 @@ import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Max
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubs.models import Club
+from clubs.selectors import club_get
 from core.errors import ServiceError
 from core.views import render_page, report
 from pairing import standings as read_model
@@ -20,14 +19,13 @@ from pairing.services.round_robin import tournament_start
 from tournaments import selectors
 from tournaments.converters import BadNumber, parse_bounded_int
 from tournaments.forms import MAX_EXPECTED_PLAYERS, StaffForm, TiebreaksForm, TournamentForm
-from tournaments.models import Tournament, TournamentRole
+from tournaments.models import Tournament
 from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_change, can_organise, staff_tournament
 from tournaments.services.submissions import once
 from tournaments.services.tournaments import (
     DESCRIPTIVE_FIELDS,
     role_grant,
     role_revoke,
-    round_one_paired,
     suggest_format,
     tiebreaks_change,
     tournament_create,
@@ -57,7 +55,7 @@ def suggestion_context(request: HttpRequest) -> dict[str, object]:
 def tournament_new(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None, initial={"format": "swiss", "rounds_planned": 5})
     slug = request.POST.get("club") or request.GET.get("club")
-    club = get_object_or_404(Club, slug=slug) if slug else None
+    club = club_get(slug=slug) if slug else None
     # A fresh key per form shown; a double click sends the same one twice and makes one tournament.
     key = request.POST.get("submission_key") or uuid.uuid4().hex
     if request.method == "POST" and form.is_valid():
@@ -89,7 +87,7 @@ def format_suggestion(request: HttpRequest) -> HttpResponse:
     if "suggested_format" in context:
         initial.update(format=context["suggested_format"], rounds_planned=context["suggested_rounds"])
     slug = request.GET.get("club")
-    club = get_object_or_404(Club, slug=slug) if slug else None
+    club = club_get(slug=slug) if slug else None
     context["submission_key"] = uuid.uuid4().hex
     return render_page(
         request,
@@ -101,7 +99,7 @@ def format_suggestion(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @staff_tournament(ORGANISE)
 def tournament_settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    started = round_one_paired(tournament)
+    started = selectors.round_one_paired(tournament)
     form = TournamentForm(request.POST or None, initial=TournamentForm.initial_from(tournament))
     if started:
         for name, field in form.fields.items():
@@ -121,9 +119,7 @@ def tournament_settings(request: HttpRequest, tournament: Tournament) -> HttpRes
         "started": started,
         "tiebreaks_form": TiebreaksForm(initial={"codes": tournament.tiebreaks}),
         "tiebreak_names": selectors.tiebreak_preview(tournament.tiebreaks, tournament.format)[0],
-        "staff": TournamentRole.objects.filter(tournament=tournament)
-        .select_related("user")
-        .order_by("role", "user__username"),
+        "staff": selectors.tournament_staff(tournament),
         "staff_form": StaffForm(),
         "editable": can_change(request.user, tournament, ORGANISE),
     }
@@ -167,7 +163,7 @@ def start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_GET
 @staff_tournament(VIEW)
 def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    last = tournament.rounds.aggregate(last=Max("number"))["last"] or 0
+    last = selectors.last_round_number(tournament)
     try:
         through = parse_bounded_int(
             request.GET.get("round"), minimum=1, maximum=max(last, 1), label="The round"
@@ -184,7 +180,7 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "rows": table.rows,
         "columns": [(code, selectors.TIEBREAK_NAMES.get(code, code)) for code in table.tiebreaks],
         "can_arbitrate": can_change(request.user, tournament),
-        "started": round_one_paired(tournament),
+        "started": selectors.round_one_paired(tournament),
         "tiebreaks_form": TiebreaksForm(initial={"codes": tournament.tiebreaks}),
     }
     return render_page(request, "tournaments/standings.html", context, partial="standings-table")
