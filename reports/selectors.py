@@ -1,12 +1,14 @@
 """Reads of the reporting app: a player's board as their phone shows it, a round's reports as the
-arbiter sees them (with the counts at a glance), the organiser's list of links, the log."""
+arbiter sees them (with the counts at a glance), the organiser's list of links, the log; the
+rounds, boards and participants the staff pages hand to the services."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Max, Q, QuerySet
+from django.shortcuts import get_object_or_404
 
 from reports.models import ReportingLink, ReportingSettings, ResultReport
 from reports.tokens import token_hash
@@ -39,6 +41,36 @@ def latest_round(tournament: Tournament) -> Round | None:
         .order_by("-number")
         .first()
     )
+
+
+def open_round_numbers(tournament: Tournament) -> QuerySet[Round, int]:
+    """The numbers of the rounds with reports to see (published or finished), read when the page
+    lists them."""
+    return Round.objects.filter(tournament=tournament, status__in=OPEN_ROUND_STATUSES).values_list(
+        "number", flat=True
+    )
+
+
+def open_round_get(tournament: Tournament, number: int) -> Round:
+    """Round ``number`` of ``tournament`` if it is published or finished, or 404."""
+    return get_object_or_404(Round, tournament=tournament, number=number, status__in=OPEN_ROUND_STATUSES)
+
+
+def round_get(tournament: Tournament, number: int) -> Round:
+    """Round ``number`` of ``tournament``, whatever its status, or 404."""
+    return get_object_or_404(Round, tournament=tournament, number=number)
+
+
+def board_reread(pk: int) -> Board:
+    """Board ``pk`` as the database has it now, with its round, tournament and players: the round
+    page's row after a post from it."""
+    return Board.objects.select_related("round__tournament", "white", "black").get(pk=pk)
+
+
+def link_participant(tournament: Tournament, pk: int) -> Participant:
+    """Participant ``pk`` of ``tournament`` with the tournament, to issue, revoke or mail their
+    link, or 404."""
+    return get_object_or_404(Participant.objects.select_related("tournament"), pk=pk, tournament=tournament)
 
 
 def _current(report: ResultReport | None, board: Board) -> ResultReport | None:

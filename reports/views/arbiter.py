@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
@@ -28,7 +28,7 @@ from reports.services.arbiter import (
 )
 from tournaments.models import Board, Round, Tournament
 from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_change, staff_tournament
-from tournaments.selectors import board_row
+from tournaments.selectors import board_row, board_to_change
 
 PAGE = "reports/round.html"
 
@@ -38,9 +38,7 @@ def _context(request: HttpRequest, tournament: Tournament, rnd: Round | None, **
         "tournament": tournament,
         "round": rnd,
         "overview": selectors.round_overview(rnd) if rnd else None,
-        "rounds": Round.objects.filter(
-            tournament=tournament, status__in=selectors.OPEN_ROUND_STATUSES
-        ).values_list("number", flat=True),
+        "rounds": selectors.open_round_numbers(tournament),
         "can_accept": can_change(request.user, tournament),
         "can_organise": can_change(request.user, tournament, ORGANISE),
         "settings": selectors.settings_get(tournament),
@@ -61,9 +59,7 @@ def overview(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_GET
 @staff_tournament(VIEW)
 def round_reports(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    rnd = get_object_or_404(
-        Round, tournament=tournament, number=number, status__in=selectors.OPEN_ROUND_STATUSES
-    )
+    rnd = selectors.open_round_get(tournament, number)
     context = _context(request, tournament, rnd)
     if request.htmx and request.htmx.target == "round-reports":
         return render(request, PANEL, context)  # the round page's counts, after a result
@@ -102,12 +98,6 @@ def _answer(
     return response
 
 
-def _board(tournament: Tournament, board_id: int) -> Board:
-    return get_object_or_404(
-        Board.objects.select_related("round__tournament"), pk=board_id, round__tournament=tournament
-    )
-
-
 def _on_board(
     request: HttpRequest, tournament: Tournament, board: Board, error: str, call, done
 ) -> HttpResponse:
@@ -129,7 +119,7 @@ def _answer_row(request: HttpRequest, tournament: Tournament, board_id: int, err
     """The round page's row asked (Accept, or a result key on a reported board): the board's row,
     as a result entered there answers it (tournaments.views.results), with the report still on it
     when the post was refused."""
-    board = Board.objects.select_related("round__tournament", "white", "black").get(pk=board_id)
+    board = selectors.board_reread(board_id)
     context = {
         "row": board_row(board),
         "tournament": tournament,
@@ -149,7 +139,7 @@ def _answer_row(request: HttpRequest, tournament: Tournament, board_id: int, err
 @require_POST
 @staff_tournament(ARBITRATE)
 def accept(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpResponse:
-    board = _board(tournament, board_id)
+    board = board_to_change(tournament, board_id)
     form = AcceptForm(request.POST)
     return _on_board(
         request,
@@ -164,7 +154,7 @@ def accept(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpR
 @require_POST
 @staff_tournament(ARBITRATE)
 def accept_confirmed(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    rnd = selectors.round_get(tournament, number)
     try:
         outcome = reports_accept_confirmed(round=rnd, user=request.user)
     except ServiceError as exc:
@@ -179,7 +169,7 @@ def accept_confirmed(request: HttpRequest, tournament: Tournament, number: int) 
 @require_POST
 @staff_tournament(ARBITRATE)
 def override(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpResponse:
-    board = _board(tournament, board_id)
+    board = board_to_change(tournament, board_id)
     form = OverrideForm(request.POST)
     return _on_board(
         request,

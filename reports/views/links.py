@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
@@ -29,12 +29,6 @@ from tournaments.permissions import ORGANISE, staff_tournament
 
 def _link_url(request: HttpRequest):
     return lambda token: request.build_absolute_uri(reverse("reports:player", kwargs={"token": token}))
-
-
-def _participant(tournament: Tournament, participant_id: int) -> Participant:
-    return get_object_or_404(
-        Participant.objects.select_related("tournament"), pk=participant_id, tournament=tournament
-    )
 
 
 @require_GET
@@ -78,7 +72,7 @@ def issue_missing(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_POST
 @staff_tournament(ORGANISE)
 def issue(request: HttpRequest, tournament: Tournament, participant_id: int) -> HttpResponse:
-    participant = _participant(tournament, participant_id)
+    participant = selectors.link_participant(tournament, participant_id)
     try:
         item = reporting_link_issue(participant=participant, user=request.user)
     except ServiceError as exc:
@@ -90,7 +84,7 @@ def issue(request: HttpRequest, tournament: Tournament, participant_id: int) -> 
 @require_POST
 @staff_tournament(ORGANISE)
 def revoke(request: HttpRequest, tournament: Tournament, participant_id: int) -> HttpResponse:
-    participant = _participant(tournament, participant_id)
+    participant = selectors.link_participant(tournament, participant_id)
     try:
         reporting_link_revoke(participant=participant, user=request.user)
     except ServiceError as exc:
@@ -126,7 +120,7 @@ def _email(request: HttpRequest, tournament: Tournament, people: list[Participan
 @require_POST
 @staff_tournament(ORGANISE)
 def email_one(request: HttpRequest, tournament: Tournament, participant_id: int) -> HttpResponse:
-    return _email(request, tournament, [_participant(tournament, participant_id)])
+    return _email(request, tournament, [selectors.link_participant(tournament, participant_id)])
 
 
 @require_POST
