@@ -8,6 +8,7 @@ from core.errors import ServiceError
 from pairing.engine.trf import decode_trf
 from tournaments.exchange.trf_import import trf_import
 from tournaments.management.commands._exchange import read_text, user_by_name
+from tournaments.selectors.api import tournament_counts
 
 
 class Command(BaseCommand):
@@ -26,9 +27,10 @@ class Command(BaseCommand):
         except ServiceError as exc:
             raise CommandError(f"{options['file']}: {exc.message}") from None
         tournament = imported.tournament
+        participants, rounds = tournament_counts(tournament)
         self.stdout.write(
             f"Imported tournament {tournament.pk} ({tournament.name}): "
-            f"{tournament.participants.count()} participants, {tournament.rounds.count()} rounds."
+            f"{participants} participants, {rounds} rounds."
         )
         for warning in imported.warnings:
             self.stderr.write(f"Warning: {warning}")
