@@ -16,6 +16,8 @@ managers. The names are re-exported here: a view reads ``selectors.round_boards(
   ``round_one_paired``, ``round_exists``; the boards a hand edit or a result hands to its service
   (``board_to_change``, ``boards_by_number``) or shows when refused (``board_as_it_stands``).
 * :mod:`.audit`: ``audit_page(tournament, round_number=, board=, page=)``.
+* :mod:`.api`: the staff and public APIs' reads (querysets in their order, ``RoundWithByes``);
+  the API views import it as a module.
 
 Standings are the pairing app's one read model (``pairing.standings``); the Baku table is
 ``pairing.selectors.baku_table``.
