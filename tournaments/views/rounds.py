@@ -10,7 +10,7 @@ their own table is not re-rendered under their keyboard).
 
 While a round is being paired or has failed, the arbiter is offered "Pair again" and "Cancel
 round" (each asks first); a claim older than the task's time limit is shown as failed, with the
-same way out (``pairing_is_stale``: the page and its status only read; "Pair again" records the
+same way out (``round_as_seen``: the page and its status only read; "Pair again" records the
 failure before it claims again, and the ``expire_stale_pairings`` command or task sweeps the rest).
 
 Every view here answers with one template render: the page, or one of its partials
@@ -31,7 +31,7 @@ from core.errors import ServiceError
 from core.views import render_page, report
 from pairing import selectors as pairing_selectors
 from pairing.services.drafts import HandEdit, board_swap_colours, boards_exchange_opponents
-from pairing.services.execute import pairing_is_stale, pairing_limit_text, stale_claim_error
+from pairing.services.execute import pairing_limit_text, round_as_seen
 from pairing.services.swiss import next_round_offered, round_delete, round_pair, round_publish, round_repair
 from tournaments import selectors
 from tournaments.forms import ExchangeForm
@@ -89,15 +89,6 @@ def _told_apart(view: selectors.RoundView, pk: int) -> str:
     return f"{name} ({label})" if label else name
 
 
-def _pairing_state(rnd: Round) -> dict[str, str]:
-    """How the round's pairing reads: the time limit, and (``stuck``) why a claim that outlived it
-    counts as failed; read only, the round is not written."""
-    return {
-        "pairing_limit": pairing_limit_text(),
-        "stuck": stale_claim_error() if pairing_is_stale(rnd) else "",
-    }
-
-
 def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> dict[str, object]:
     page, open_only = _board_page_query(request)
     view = selectors.round_boards(rnd, page=page, open_only=open_only)
@@ -129,7 +120,7 @@ def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> 
         "baku": pairing_selectors.baku_table(tournament, rnd.number)
         if rnd.status in (Round.Status.DRAFT, Round.Status.PAIRING)
         else [],
-        **_pairing_state(rnd),
+        "pairing_limit": pairing_limit_text(),
         "explanation_groups": [
             (
                 format_points(score),
@@ -145,7 +136,7 @@ def _round_context(request: HttpRequest, tournament: Tournament, rnd: Round) -> 
 @require_GET
 @staff_tournament(VIEW)
 def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    rnd = selectors.round_get(tournament, number)
+    rnd = round_as_seen(selectors.round_get(tournament, number))
     context = _round_context(request, tournament, rnd)
     return render_page(request, PAGE, context, partial="pairings-table")
 
@@ -155,7 +146,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
 def round_status(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """The round's status: polled while the round is paired (``?polling=1``), asked again after
     each result. Without htmx, the whole page."""
-    rnd = selectors.round_get(tournament, number)
+    rnd = round_as_seen(selectors.round_get(tournament, number))
     if not request.htmx:
         return render(request, PAGE, _round_context(request, tournament, rnd))
     polling = bool(request.GET.get("polling"))
@@ -173,7 +164,7 @@ def round_status(request: HttpRequest, tournament: Tournament, number: int) -> H
         "editable": can_change(request.user, tournament),
         "results_open": results_open,
         "polling": polling,
-        **_pairing_state(rnd),
+        "pairing_limit": pairing_limit_text(),
         "reports_overview": round_panel(rnd, selectors.round_board_states(rnd)) if results_open else None,
     }
     return render(request, f"{PAGE}#status-answer", context)
