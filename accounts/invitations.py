@@ -33,11 +33,6 @@ def invitation_check_register(check: InvitationCheck) -> None:
         _checks.append(check)
 
 
-def invitation_checks() -> list[InvitationCheck]:
-    """The registered checks, in the order they were registered (tests swap this list's content)."""
-    return _checks
-
-
 def signup_invitation(token: str) -> SignupInvitation | None:
     """The valid invitation with this token, or None (unknown, used, revoked, expired, empty)."""
     token = token.strip()

@@ -33,8 +33,9 @@ from pairing.engine.baku import scoring_allows_baku
 from pairing.engine.errors import PairingError
 from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, validate_tiebreaks
 from pairing.engine.types import Scoring
-from tournaments.models import Round, Tournament, TournamentRole
+from tournaments.models import Tournament, TournamentRole
 from tournaments.permissions import can_create_in_club, require_arbiter, require_organiser
+from tournaments.selectors.rounds import round_one_paired
 from tournaments.services.audit import audit_record
 from tournaments.services.locks import tournament_lock
 from tournaments.services.versions import tournament_changed
@@ -162,10 +163,6 @@ def clean_text_settings(fields: dict[str, Any]) -> dict[str, Any]:
 
 def _snapshot(tournament: Tournament) -> dict[str, Any]:
     return {name: getattr(tournament, name) for name in SETTING_FIELDS}
-
-
-def round_one_paired(tournament: Tournament) -> bool:
-    return Round.objects.filter(tournament=tournament).exists()
 
 
 def tournament_create(*, user: Any, club: Club | None = None, **fields: Any) -> Tournament:
