@@ -49,3 +49,16 @@ class AccountEmail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}: {'verified' if self.verified else 'unverified'}"
+
+
+class Profile(models.Model):
+    """A user's preferences: for now the interface language (empty: the browser's choice)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="profile"
+    )
+    language = models.CharField(max_length=8, blank=True)
+    """A code from ``settings.LANGUAGES``, or empty for the browser's Accept-Language."""
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.language or 'browser'}"

@@ -106,6 +106,9 @@ class Tournament(models.Model):
         related_name="+",
         help_text="The last participant of group GA, frozen when round 1 is paired (C.04.7 1.3.2).",
     )
+    language = models.CharField(max_length=8, blank=True)
+    """The language of the tournament's PDFs and mails to players: a code from
+    ``settings.LANGUAGES``, or empty for ``settings.LANGUAGE_CODE``."""
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION)
     public_token = models.CharField(max_length=64, unique=True, default=new_public_token)
     version = models.PositiveIntegerField(default=0)
