@@ -6,6 +6,9 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.utils import translation
+
+from accounts.language import session_language
 
 
 class ContentSecurityPolicyMiddleware:
@@ -38,4 +41,22 @@ class RefuseNulInQueryMiddleware:
                 "The address contains a NUL character (%00); remove it and try again.",
                 content_type="text/plain",
             )
+        return self.get_response(request)
+
+
+class ProfileLanguageMiddleware:
+    """A signed-in user's language (the profile's, kept in the session) wins over the cookie and
+    Accept-Language, which ``LocaleMiddleware`` (above this one) has already weighed. No query: the
+    session is loaded for the user already, and holds the profile's choice from login on."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            language = session_language(request)
+            if language:
+                translation.activate(language)
+                request.LANGUAGE_CODE = translation.get_language()
         return self.get_response(request)

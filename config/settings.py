@@ -169,9 +169,14 @@ MIDDLEWARE = [
     "config.middleware.ContentSecurityPolicyMiddleware",
     "config.middleware.RefuseNulInQueryMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After the session (it reads the language cookie and Accept-Language), before CommonMiddleware
+    # (which may redirect): the request's language is active for every view below.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A signed-in user's profile language wins over the cookie and Accept-Language (needs the user).
+    "config.middleware.ProfileLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -240,6 +245,18 @@ LOGOUT_REDIRECT_URL = "/"
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
+# The interface languages (README "Translating"). The order of choice: a signed-in user's profile
+# (config.middleware.ProfileLanguageMiddleware), then the switcher's cookie, then Accept-Language.
+LANGUAGES = [
+    ("en-gb", "English"),
+    ("fr", "Français"),
+    ("de", "Deutsch"),
+    ("es", "Español"),
+    ("nl", "Nederlands"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 USE_TZ = True
 
 STATIC_URL = "static/"

@@ -2,13 +2,17 @@
 
 from django.contrib import admin
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 from django.views.generic import RedirectView
 
 from accounts import views as account_views
-from config.views import favicon
+from config.views import favicon, language_switch
 
 urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
+    path("language/", language_switch, name="language"),
+    # The scripts' strings in the page's language (static/js reads them through gettext()).
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     # The back office logs in through the same rate-limited page (it checks is_staff itself).
     path(
         "admin/login/",

@@ -28,6 +28,7 @@ from urllib.parse import urlencode
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django_htmx.http import HttpResponseStopPolling
 
@@ -51,21 +52,41 @@ def is_finished(tournament: Tournament) -> bool:
     return tournament.status == Tournament.Status.FINISHED
 
 
+ANY_LANGUAGE = "-"
+"""The language part of the key of an answer that is the same in every language (JSON, PDFs in
+the tournament's language)."""
+
+
 def page_cache_key(
-    tournament: Tournament, name: str, htmx: bool, params: Mapping[str, Any], *, version: int | None = None
+    tournament: Tournament,
+    name: str,
+    htmx: bool,
+    params: Mapping[str, Any],
+    *,
+    version: int | None = None,
+    language: str | None = None,
 ) -> str:
-    """The key of one page at one ``version`` (by default ``tournament.version``)."""
-    return f"{_page_key_stem(tournament, name, htmx, params)}:v{_version(tournament, version)}:{tournament.status}"
+    """The key of one page at one ``version`` (by default ``tournament.version``) in one language
+    (by default the request's, which ``LocaleMiddleware`` and the profile chose)."""
+    stem = _page_key_stem(tournament, name, htmx, params, language)
+    return f"{stem}:v{_version(tournament, version)}:{tournament.status}"
 
 
-def _page_key_stem(tournament: Tournament, name: str, htmx: bool, params: Mapping[str, Any]) -> str:
-    """The page whatever the version: where the last built copy is kept for stale-while-revalidate."""
+def _page_key_stem(
+    tournament: Tournament, name: str, htmx: bool, params: Mapping[str, Any], language: str | None = None
+) -> str:
+    """The page whatever the version: where the last built copy is kept for stale-while-revalidate.
+
+    The page's language is in the key (and so in the ETag): the same page in French and in German
+    are two pages. The alternative, the language in the URL, would break every link already shared.
+    """
     # Visitors' input (the search box) goes in hashed: keys stay short and safe for any backend.
     extra = hashlib.sha256(urlencode(sorted(params.items())).encode()).hexdigest()[:24]
     kind = "partial" if htmx else "page"
     # The status is in the full key too: a page cached while the event ran polls and says it
     # updates itself; once finished it must not, whether or not finishing bumped the version.
-    return f"public:{tournament.public_token}:{tournament.pk}:{name}:{kind}:{extra}"
+    language = language or translation.get_language() or ANY_LANGUAGE
+    return f"public:{tournament.public_token}:{tournament.pk}:{name}:{kind}:{language}:{extra}"
 
 
 def _version(tournament: Tournament, version: int | None) -> int:
@@ -108,15 +129,16 @@ def public_render(
         return _headers(request, unchanged, None)
     htmx = bool(getattr(request, "htmx", False)) and partial is not None
     params = dict(params or {})
+    language = translation.get_language()
     return _cached_answer(
         request,
         tournament,
-        key=page_cache_key(tournament, name, htmx, params, version=version),
+        key=page_cache_key(tournament, name, htmx, params, version=version, language=language),
         build=lambda: _render(
-            request, tournament, template, partial if htmx else None, build, params, version
+            request, tournament, template, partial if htmx else None, build, params, version, language
         ).encode(),
         content_type=content_type,
-        stale_key=_page_key_stem(tournament, name, htmx, params) + f":{tournament.status}",
+        stale_key=_page_key_stem(tournament, name, htmx, params, language) + f":{tournament.status}",
     )
 
 
@@ -132,7 +154,7 @@ def public_json(
     return _cached_answer(
         request,
         tournament,
-        key=page_cache_key(tournament, name, False, {}, version=version),
+        key=page_cache_key(tournament, name, False, {}, version=version, language=ANY_LANGUAGE),
         build=build,
         content_type="application/json",
         stale_key=None,
@@ -196,7 +218,9 @@ def _headers(request: HttpRequest, response: HttpResponse, etag: str | None) -> 
     if etag is not None:
         response["ETag"] = etag
     response["X-Robots-Tag"] = NO_INDEX
-    patch_vary_headers(response, ["HX-Request", "Accept-Encoding"])
+    # The page's language comes from the cookie and Accept-Language (LocaleMiddleware adds the
+    # latter to Vary): a browser must not reuse its French copy after the switcher set German.
+    patch_vary_headers(response, ["HX-Request", "Accept-Encoding", "Cookie"])
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         patch_cache_control(response, private=True, no_cache=True)
@@ -213,13 +237,20 @@ def is_poll(request: HttpRequest) -> bool:
     return bool(getattr(request, "htmx", False)) and "v" in request.GET
 
 
-def _render(request, tournament, template, partial, build, params, version) -> str:
+def _render(request, tournament, template, partial, build, params, version, language) -> str:
+    # The build may run in a background thread (stale-while-revalidate), where no language is active.
+    with translation.override(language):
+        return _render_in_language(request, tournament, template, partial, build, params, version)
+
+
+def _render_in_language(request, tournament, template, partial, build, params, version) -> str:
     context = build()
     context.setdefault("tournament", tournament)
     context["polling"] = not is_finished(tournament)
     context["poll_seconds"] = POLL_SECONDS
     context["poll_query"] = _poll_query(params, version)
     context["page_version"] = version
+    context["language_next"] = request.path
     # Long lists link every name; one reverse() per page instead of one per row.
     context["player_prefix"] = reverse("public:participant", args=[tournament.public_token, 0])[:-2]
     return render_to_string(f"{template}#{partial}" if partial else template, context)
@@ -241,7 +272,9 @@ def public_file(
 ) -> HttpResponse:
     """A download (PDF) through the same version-keyed cache as the pages."""
     content = single_flight(
-        page_cache_key(tournament, name, False, params), build, lock_seconds=BUILD_LOCK_SECONDS
+        page_cache_key(tournament, name, False, params, language=ANY_LANGUAGE),
+        build,
+        lock_seconds=BUILD_LOCK_SECONDS,
     )
     response = HttpResponse(content, content_type=content_type)
     response["Content-Disposition"] = f'inline; filename="{filename}"'
