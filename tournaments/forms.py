@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from pairing.engine.tiebreaks import TIEBREAKS
 from tournaments.models import Board, Participant, RoundBye, Tournament, TournamentRole
@@ -112,6 +113,7 @@ class ParticipantForm(forms.Form):
     federation = forms.CharField(max_length=3, required=False)
     fide_id = forms.CharField(max_length=12, required=False, label="FIDE id")
     club_name = forms.CharField(max_length=100, required=False, label="Club")
+    birth_year = forms.IntegerField(min_value=1900, max_value=2100, required=False, label=_("Birth year"))
     add_to_roster = forms.BooleanField(required=False, label="also add to the club's roster")
 
     def service_fields(self) -> dict[str, Any]:

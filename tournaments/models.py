@@ -22,6 +22,58 @@ def new_seed() -> int:
     return secrets.randbelow(2**31)
 
 
+class Event(models.Model):
+    """What a club runs under one name, one venue and one public link: one or more sections.
+
+    Each section is a full tournament (``Tournament.event``) with its own format, rounds, pairing,
+    tie-breaks and standings. A tournament created on its own reads as an event of one section:
+    ``Tournament.save`` makes that event when none is given.
+
+    Staff: ``EventRole`` organisers and chief arbiters act on every section; a deputy arbiter is
+    a plain ``TournamentRole`` arbiter of the sections they were given, and acts only there.
+    """
+
+    club = models.ForeignKey(
+        "clubs.Club", on_delete=models.SET_NULL, null=True, blank=True, related_name="events"
+    )
+    name = models.CharField(max_length=150)
+    place = models.CharField(max_length=150, blank=True)
+    start_date = models.DateField(null=True, blank=True)
+    end_date = models.DateField(null=True, blank=True)
+    public_token = models.CharField(max_length=64, unique=True, default=new_public_token)
+    one_section_per_player = models.BooleanField(
+        default=True, help_text="Refuse a player already entered in another section of the event."
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EventRole(models.Model):
+    """A role over every section of an event: organisers, and the chief arbiter (``arbiter``)."""
+
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", "Organiser"
+        ARBITER = "arbiter", "Chief arbiter"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles")
+    role = models.CharField(max_length=10, choices=Role.choices)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "user"], name="one_role_per_user_and_event")]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role}) in {self.event}"
+
+
 class Tournament(models.Model):
     class Format(models.TextChoices):
         SWISS = "swiss", "Swiss (FIDE Dutch)"
@@ -61,6 +113,17 @@ class Tournament(models.Model):
         "clubs.Club", on_delete=models.PROTECT, related_name="tournaments", null=True, blank=True
     )
     """The club whose staff (``clubs.Membership``) hold roles here too (``tournaments.permissions``)."""
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
+    section_order = models.PositiveSmallIntegerField(default=1)
+    band_min_rating = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The event's desk suggests this section from this rating."
+    )
+    band_max_rating = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The event's desk suggests this section below this rating."
+    )
+    max_age = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="A junior section: players at most this old in the event's year."
+    )
     name = models.CharField(max_length=150)
     place = models.CharField(max_length=150, blank=True)
     start_date = models.DateField(null=True, blank=True)
@@ -135,6 +198,20 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args: object, **kwargs: object) -> None:
+        # A tournament made on its own (old forms, imports, restores, the back office) is an event
+        # of one section: the invariant every section has an event is kept here, not by callers.
+        if self.event_id is None:
+            self.event = Event.objects.create(
+                club_id=self.club_id,
+                name=self.name,
+                place=self.place,
+                start_date=self.start_date,
+                end_date=self.end_date,
+                created_by_id=self.created_by_id,
+            )
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
+
     @property
     def tiebreak_codes(self) -> list[str]:
         return [code for code in self.tiebreaks.split(",") if code]
@@ -185,6 +262,9 @@ class Participant(models.Model):
     federation = models.CharField(max_length=3, blank=True)
     fide_id = models.CharField(max_length=12, blank=True)
     club_name = models.CharField(max_length=100, blank=True)
+    birth_year = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="For junior sections and age prizes; never shown on public pages."
+    )
     email = models.EmailField(blank=True, help_text="Private: never shown on public pages.")
     pairing_number = models.PositiveIntegerField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
@@ -199,7 +279,7 @@ class Participant(models.Model):
     # The one home of the participant column lists (forms, CSV, backups, the API, public pages).
     ENTRY_FIELDS = ("name", "rating", "title", "federation", "fide_id", "club_name")
     """What the registration desk types in, in the order a CSV row without a header gives them."""
-    EDITABLE_FIELDS = (*ENTRY_FIELDS, "email")
+    EDITABLE_FIELDS = (*ENTRY_FIELDS, "email", "birth_year")
     """Everything an arbiter may set or change on a participant directly."""
     STATE_FIELDS = ("status", "joined_round", "withdrawn_from_round")
     """Set by services (withdrawals, late entry), never typed in."""

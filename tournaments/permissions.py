@@ -47,11 +47,12 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership
 from clubs.permissions import club_role
 from core.errors import ArchivedError, NotAllowedError
-from tournaments.models import Tournament, TournamentRole
+from tournaments.models import Event, EventRole, Tournament, TournamentRole
 
 VIEW = "view"
 ARBITRATE = "arbitrate"
@@ -87,29 +88,40 @@ def role_of(user: Any, tournament: Tournament) -> str | None:
         row = (
             Tournament.objects.filter(pk=tournament.pk)
             .annotate(**_role_subqueries(user))
-            .values_list("own_role", "club_role")
+            .values_list("own_role", "club_role", "event_role")
             .order_by()
             .first()
         )
-        _remember_roles(user, tournament, *(row or (None, None)))
+        _remember_roles(user, tournament, *(row or (None, None, None)))
     return cache[tournament.pk]
 
 
 def _role_subqueries(user: Any) -> dict[str, Subquery]:
-    """The user's own role in the tournament and their role in its club, as subqueries of a
-    tournament query (``own_role``, ``club_role``)."""
+    """The user's own role in the tournament, their role in its club and their role in its event
+    (organiser or chief arbiter: it covers every section), as subqueries of a tournament query
+    (``own_role``, ``club_role``, ``event_role``)."""
     own = TournamentRole.objects.filter(tournament=OuterRef("pk"), user=user.pk).order_by().values("role")[:1]
     in_club = Membership.objects.filter(club=OuterRef("club_id"), user=user.pk).order_by().values("role")[:1]
-    return {"own_role": Subquery(own), "club_role": Subquery(in_club)}
+    in_event = (
+        EventRole.objects.filter(event=OuterRef("event_id"), user=user.pk).order_by().values("role")[:1]
+    )
+    return {"own_role": Subquery(own), "club_role": Subquery(in_club), "event_role": Subquery(in_event)}
 
 
-def _remember_roles(user: Any, tournament: Tournament, own_role: str | None, club_role_: str | None) -> None:
+def _remember_roles(
+    user: Any,
+    tournament: Tournament,
+    own_role: str | None,
+    club_role_: str | None,
+    event_role: str | None = None,
+) -> None:
     """Cache on the user what ``role_of`` answers for the tournament (and what
-    ``clubs.permissions.club_role`` would for its club)."""
+    ``clubs.permissions.club_role`` would for its club). Event roles use the same two words as
+    tournament roles (``organiser``/``arbiter``)."""
     if tournament.club_id:
         user.__dict__.setdefault("_club_roles", {})[tournament.club_id] = club_role_
     user.__dict__.setdefault("_tournament_roles", {})[tournament.pk] = max(
-        own_role, _FROM_CLUB_ROLE.get(club_role_), key=lambda role: _RANK[role]
+        own_role, _FROM_CLUB_ROLE.get(club_role_), event_role, key=lambda role: _RANK[role]
     )
 
 
@@ -171,7 +183,9 @@ def visible_tournaments(user: Any) -> QuerySet[Tournament]:
         return qs.none()
     if user.is_superuser:
         return qs
-    return qs.filter(Q(roles__user=user) | Q(club__memberships__user=user)).distinct()
+    return qs.filter(
+        Q(roles__user=user) | Q(club__memberships__user=user) | Q(event__roles__user=user)
+    ).distinct()
 
 
 _CHECKS: dict[str, Callable[[Any, Tournament], bool]] = {
@@ -201,7 +215,7 @@ def tournament_for_user(user: Any, tournament_id: int, level: str = VIEW) -> Tou
     except (Tournament.DoesNotExist, ValueError, TypeError):
         raise Http404("No such tournament") from None
     if signed_in:
-        _remember_roles(user, tournament, tournament.own_role, tournament.club_role)
+        _remember_roles(user, tournament, tournament.own_role, tournament.club_role, tournament.event_role)
     check_level(user, tournament, level)
     return tournament
 
@@ -222,6 +236,89 @@ def staff_tournament(
             # For display only (which tabs to show); every action checks again in its service.
             request.tournament_role = role_of(request.user, tournament)  # type: ignore[attr-defined]
             return view(request, tournament, *args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+# Events. An event role (organiser, chief arbiter) covers every section; a club role covers the
+# club's events like its tournaments; a deputy arbiter holds section roles only and sees the event
+# page with just their sections.
+
+
+def event_role_of(user: Any, event: Event) -> str | None:
+    """The user's role over the whole event (``organiser``/``arbiter``), or ``None``: the higher
+    of the event role and the one the club role grants. Section roles do not count here."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    if getattr(user, "is_superuser", False):
+        return EventRole.Role.ORGANISER
+    cache: dict[int, str | None] = user.__dict__.setdefault("_event_roles", {})
+    if event.pk not in cache:
+        own = EventRole.objects.filter(event=event, user=user).values_list("role", flat=True).first()
+        in_club = club_role(user, event.club) if event.club_id else None
+        cache[event.pk] = max(
+            own, _FROM_CLUB_ROLE.get(in_club and str(in_club)), key=lambda role: _RANK[role]
+        )
+    return cache[event.pk]
+
+
+def can_organise_event(user: Any, event: Event) -> bool:
+    return event_role_of(user, event) == EventRole.Role.ORGANISER
+
+
+def can_arbitrate_event(user: Any, event: Event) -> bool:
+    """Organisers and the chief arbiter: may act on every section."""
+    return event_role_of(user, event) in (EventRole.Role.ORGANISER, EventRole.Role.ARBITER)
+
+
+def sections_for(user: Any, event: Event) -> QuerySet[Tournament]:
+    """The event's sections whose staff pages the user may open, in section order."""
+    sections = event.sections.order_by("section_order", "pk")
+    if event_role_of(user, event) is not None:
+        return sections
+    if user is None or not getattr(user, "is_authenticated", False):
+        return sections.none()
+    return sections.filter(roles__user=user).distinct()
+
+
+def require_event_organiser(user: Any, event: Event, *, to: str) -> None:
+    if not can_organise_event(user, event):
+        raise NotAllowedError(_("Only the event's organisers can %(action)s.") % {"action": to})
+
+
+def event_for_user(user: Any, event_id: int, level: str = VIEW) -> Event:
+    """The event, or ``Http404`` for users with no role in it nor in any of its sections, or
+    ``PermissionDenied`` when the role is too small (a deputy arbiter on an event-wide page)."""
+    try:
+        event = Event.objects.select_related("club").get(pk=event_id)
+    except (Event.DoesNotExist, ValueError, TypeError):
+        raise Http404("No such event") from None
+    role = event_role_of(user, event)
+    if role is None and not sections_for(user, event).exists():
+        raise Http404("No such event")
+    needed = {VIEW: None, ARBITRATE: EventRole.Role.ARBITER, ORGANISE: EventRole.Role.ORGANISER}[level]
+    if needed is not None and _RANK[role] < _RANK[needed]:
+        raise PermissionDenied("Your role in this event does not allow this.")
+    return event
+
+
+def staff_event(
+    level: str = VIEW,
+) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """View decorator: log in, load ``event_id``, check ``level``, call ``view(request, event, ...)``."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown permission level {level!r}")
+
+    def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapper(request: HttpRequest, event_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            event = event_for_user(request.user, event_id, level)
+            request.event_role = event_role_of(request.user, event)  # type: ignore[attr-defined]
+            return view(request, event, *args, **kwargs)
 
         return wrapper
 

@@ -25,6 +25,7 @@ import random
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from clubs.models import Club
 from core.errors import NotAllowedError, ValidationFailed
@@ -33,8 +34,13 @@ from pairing.engine.baku import scoring_allows_baku
 from pairing.engine.errors import PairingError
 from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, validate_tiebreaks
 from pairing.engine.types import Scoring
-from tournaments.models import Tournament, TournamentRole
-from tournaments.permissions import can_create_in_club, require_arbiter, require_organiser
+from tournaments.models import Event, EventRole, Tournament, TournamentRole
+from tournaments.permissions import (
+    can_create_in_club,
+    require_arbiter,
+    require_event_organiser,
+    require_organiser,
+)
 from tournaments.selectors.rounds import round_one_paired
 from tournaments.services.audit import audit_record
 from tournaments.services.locks import tournament_lock
@@ -67,6 +73,8 @@ SETTING_FIELDS = (
 MAX_ROUNDS = 99
 """As the form and the API allow."""
 DESCRIPTIVE_FIELDS = ("name", "place", "start_date", "end_date")
+SECTION_FIELDS = ("band_min_rating", "band_max_rating", "max_age")
+"""A section's place in its event: the rating band and age limit the desk suggests it by."""
 """What an organiser may still change after round 1 has been paired."""
 
 
@@ -161,12 +169,33 @@ def clean_text_settings(fields: dict[str, Any]) -> dict[str, Any]:
     return cleaned
 
 
+def section_fields_errors(section: dict[str, Any]) -> list[str]:
+    """What is wrong with a section's band and age limit (empty when all is well)."""
+    errors = []
+    for name in SECTION_FIELDS:
+        value = section.get(name)
+        if value is not None and (not isinstance(value, int) or not 0 <= value <= 3500):
+            errors.append(
+                _("%(field)s must be a whole number from 0 to 3500.") % {"field": name.replace("_", " ")}
+            )
+    low, high = section.get("band_min_rating"), section.get("band_max_rating")
+    if not errors and low is not None and high is not None and high <= low:
+        errors.append(_("The rating band's upper limit must be above its lower limit."))
+    return errors
+
+
 def _snapshot(tournament: Tournament) -> dict[str, Any]:
     return {name: getattr(tournament, name) for name in SETTING_FIELDS}
 
 
-def tournament_create(*, user: Any, club: Club | None = None, **fields: Any) -> Tournament:
+def tournament_create(
+    *, user: Any, club: Club | None = None, event: Event | None = None, **fields: Any
+) -> Tournament:
     """Create a tournament; the creator becomes its organiser.
+
+    With ``event``, the tournament is a new section of it (event organisers only; it takes the
+    event's club, and its place and dates unless given); ``SECTION_FIELDS`` (rating band, age
+    limit) may be given too. Without, it is an event of one section whose organiser is the creator.
 
     1. Refuse unknown fields and clubs where the user is not an owner or organiser.
     2. Fill format-dependent defaults (round robin: round-robin tie-breaks, a bye worth nothing).
@@ -175,13 +204,26 @@ def tournament_create(*, user: Any, club: Club | None = None, **fields: Any) -> 
     """
     if not getattr(user, "is_authenticated", False):
         raise NotAllowedError("Log in to create a tournament.")
+    section = {name: fields.pop(name) for name in SECTION_FIELDS if name in fields}
     unknown = set(fields) - set(SETTING_FIELDS)
     if unknown:
         raise ValidationFailed(f"Unknown tournament settings: {', '.join(sorted(unknown))}.")
-    if club is not None and not can_create_in_club(user, club):
+    if event is not None:
+        require_event_organiser(user, event, to=_("add sections"))
+        club = event.club
+        for name in ("place", "start_date", "end_date"):
+            if not fields.get(name):
+                fields[name] = getattr(event, name)
+    elif club is not None and not can_create_in_club(user, club):
         raise NotAllowedError(f"Only the owners and organisers of {club.name} can create its tournaments.")
     fields = clean_text_settings(fields)
-    tournament = Tournament(club=club, created_by=user)
+    section_errors = section_fields_errors(section)
+    if section_errors:
+        raise ValidationFailed(" ".join(section_errors))
+    tournament = Tournament(club=club, created_by=user, event=event, **section)
+    if event is not None:
+        last = event.sections.order_by("-section_order").values_list("section_order", flat=True).first()
+        tournament.section_order = (last or 0) + 1
     if fields.get("format") == Tournament.Format.ROUND_ROBIN:
         tournament.tiebreaks = ",".join(ROUND_ROBIN_DEFAULT)
         tournament.bye_points = 0
@@ -198,7 +240,11 @@ def tournament_create(*, user: Any, club: Club | None = None, **fields: Any) -> 
         raise ValidationFailed(" ".join(m for ms in errors.values() for m in ms), errors=errors)
     with transaction.atomic():
         tournament.save()
-        TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.ORGANISER)
+        if event is None:
+            TournamentRole.objects.create(
+                tournament=tournament, user=user, role=TournamentRole.Role.ORGANISER
+            )
+            EventRole.objects.create(event=tournament.event, user=user, role=EventRole.Role.ORGANISER)
         audit_record(
             tournament=tournament,
             user=user,

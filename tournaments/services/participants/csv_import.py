@@ -50,6 +50,11 @@ _COLUMN_ALIASES = {
     "club_name": "club_name",
     "e-mail": "email",
     "email": "email",
+    "birth year": "birth_year",
+    "birth_year": "birth_year",
+    "born": "birth_year",
+    "section": "section",
+    "group": "section",
 }
 
 
@@ -58,6 +63,8 @@ class ImportRow:
     line: int
     values: dict[str, Any]
     errors: list[str] = field(default_factory=list)
+    section: str = ""
+    """The section named on the row (an event's import), or ""."""
 
 
 @dataclass
@@ -118,10 +125,11 @@ def _parse_csv(text: str) -> ImportPreview:
         for column, cell in zip(columns, cells, strict=False):
             if column:
                 raw[column] = cell
+        section = raw.pop("section", "")
         values, errors = clean_participant_fields(raw)
         if extra:
             errors.append(f"Too many columns ({len(cells)}); expected at most {len(columns)}.")
-        preview.rows.append(ImportRow(line=line_number, values=values, errors=errors))
+        preview.rows.append(ImportRow(line=line_number, values=values, errors=errors, section=section))
     if not preview.rows:
         preview.errors.append("The file has a header but no players.")
     return preview

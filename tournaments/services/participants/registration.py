@@ -27,6 +27,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from core.errors import ValidationFailed
 from tournaments.models import Participant, Round, RoundBye, Tournament
@@ -75,7 +76,7 @@ def clean_participant_fields(raw: dict[str, Any]) -> tuple[dict[str, Any], list[
     if federation and (len(federation) != 3 or not federation.isalpha()):
         errors.append(f"Federation {federation!r} should be a three-letter code such as ENG or GER.")
     fide_id = str(raw.get("fide_id") or "").strip()
-    if fide_id and (not fide_id.isdigit() or len(fide_id) > 12):
+    if fide_id and (not (fide_id.isascii() and fide_id.isdigit()) or len(fide_id) > 12):
         errors.append(f"FIDE id {fide_id!r} should be digits only.")
     club_name = _line(raw.get("club_name"), "Club", 100, errors)
     email = str(raw.get("email") or "").strip()
@@ -84,6 +85,17 @@ def clean_participant_fields(raw: dict[str, Any]) -> tuple[dict[str, Any], list[
             validate_email(email)
         except ValidationError:
             errors.append(f"E-mail {email!r} is not a valid address.")
+    birth_year = None
+    birth_text = str(raw.get("birth_year") if raw.get("birth_year") is not None else "").strip()
+    if birth_text:
+        try:
+            birth_year = int(birth_text)
+        except ValueError:
+            errors.append(_("Birth year %(value)r is not a year.") % {"value": birth_text})
+        else:
+            if not 1900 <= birth_year <= 2100:
+                errors.append(_("Birth year %(value)s is outside 1900-2100.") % {"value": birth_year})
+                birth_year = None
     values = {
         "name": name,
         "rating": rating,
@@ -92,6 +104,7 @@ def clean_participant_fields(raw: dict[str, Any]) -> tuple[dict[str, Any], list[
         "fide_id": fide_id,
         "club_name": club_name,
         "email": email,
+        "birth_year": birth_year,
     }
     return values, errors
 
