@@ -18,6 +18,8 @@ from django.http import HttpRequest
 def user_for_login(typed: str) -> Any | None:
     """The account a login name stands for: the user name as typed, else the one account whose
     address it is (case and surrounding spaces ignored). None when unknown or ambiguous."""
+    if "\x00" in typed:  # no account has one, and PostgreSQL refuses it in a query
+        return None
     model = get_user_model()
     user = model.objects.filter(**{model.USERNAME_FIELD: typed}).first()
     if user is not None or "@" not in typed:

@@ -55,7 +55,7 @@ def roster_search(*, club: Club, query: str = "", limit: int = ROSTER_LIMIT) -> 
     case ignored), or digits must start the FIDE id."""
     qs = RosterPlayer.objects.filter(club=club)
     text = query.strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # "²" is a digit to isdigit(), not to int()
         qs = qs.annotate(fide_text=Cast("fide_id", CharField())).filter(fide_text__startswith=text)
     else:
         for word in search_key(text).split():

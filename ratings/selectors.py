@@ -20,7 +20,7 @@ def rated_player_search(*, query: str, limit: int = SEARCH_LIMIT) -> list[RatedP
     "carlsen", "Carlsen Mag" and "magnus carlsen" all find Carlsen, Magnus.
     """
     text = query.strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # "²" is a digit to isdigit(), not to int()
         return list(RatedPlayer.objects.filter(fide_id=int(text))) if len(text) < 13 else []
     words = search_key(text).split()
     if not words:

@@ -97,7 +97,7 @@ def _participant_rows(
 def _finds(find: str) -> Any:
     """Whom the list's search ``find`` matches: a pairing number or FIDE id, else part of a name
     or a club (case ignored)."""
-    if find.isdigit():
+    if find.isascii() and find.isdigit():
         return lambda p: p.pairing_number == int(find) or p.fide_id == find
     key = find.casefold()
     return lambda p: key in p.name.casefold() or key in p.club_name.casefold()

@@ -71,7 +71,7 @@ def participant_register_from_roster(
         RosterPlayer.objects.select_related("club")
         .filter(club_id=tournament.club_id, pk=roster_player_id)
         .first()
-        if str(roster_player_id).isdigit()
+        if str(roster_player_id).isascii() and str(roster_player_id).isdigit()
         else None
     )
     if player is None:
@@ -82,7 +82,9 @@ def participant_register_from_roster(
 def participant_register_from_rating_list(*, tournament: Tournament, user: Any, fide_id: Any) -> Registered:
     require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
     rated = (
-        rated_player_get(fide_id=int(fide_id)) if str(fide_id).isdigit() and len(str(fide_id)) < 13 else None
+        rated_player_get(fide_id=int(fide_id))
+        if str(fide_id).isascii() and str(fide_id).isdigit() and len(str(fide_id)) < 13
+        else None
     )
     if rated is None:
         raise ValidationFailed(f"No player with FIDE id {fide_id} in the rating list.")
