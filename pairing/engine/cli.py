@@ -59,6 +59,32 @@ check a finished tournament, print Berger round-robin tables, or compute standin
       plus that round's known absences) and report each round whose pairs, colours or bye
       differ from the file. Exit 1 if any round differs.
 
+  python -m pairing.engine --check FILE [FILE ...] [--baku] [--unplayed RULE]
+      Checker: for every round of each FILE (TRF-2026 or TRF-2016), the recorded pairing
+      against the absolute criteria and against the pairing the Dutch rules give (pairs,
+      colours, bye); where the file lists tie-breaks (TRF-2026 212 or 202), every rank
+      (columns 86-89) against the standings they give (C.07, 2026 unplayed-round rule and
+      C.07 6.3 direct encounter unless --unplayed/--direct-encounter say otherwise). Each
+      finding names the round, the pair or the player and the article, e.g.
+        round 3: pair 4-9: colours reversed: the rules give White to 9 (C.04.3 Art. 5.2 ...)
+      The acceleration is the file's (250/XXA, or Baku's for a 192 FIDE_DUTCH_BAKU);
+      --baku recomputes it. Many files are checked in one process (batch mode; @LIST
+      reads the names from a file, one a line); each file ends with a "FILE: ..." line.
+      Exit 0 every file passes, 1 some finding, 2 a file could not be read (the others are
+      still checked; 2 wins over 1).
+
+  python -m pairing.engine --dutch [MODEL.trf] -g [CONFIG] -o OUTPUT [-s SEED]
+                           [--set KEY=VALUE ...] [--count N]
+      Random tournament generator, bbpPairings' -g command line: CONFIG holds KEY=VALUE
+      lines (bbpPairings' PlayersNumber, RoundsNumber, DrawPercentage, ForfeitRate,
+      RetiredRate, HalfPointByeRate, HighestRating, LowestRating, PointsFor...; ours:
+      HalfPointByes, FullPointByes, ZeroPointByes (a number, a share such as 5%, or
+      ROUND:AMOUNT items), Forfeits, DoubleForfeits, UnusualResults, UnratedShare,
+      Baku, TieBreaks); --set gives the same keys on the command line; MODEL.trf gives
+      the players' ratings and the rounds. Keys left out are drawn from the seed; the same
+      seed gives the same file, byte for byte. Output: TRF-2026 with ranks from the
+      tie-breaks. --count N writes N files OUTPUT/gen_SEED.trf for seeds SEED.. SEED+N-1.
+
   python -m pairing.engine --berger N [--double]
       FIDE Berger tables (C.05 Annex 1) for N participants: one "round board white black"
       line per game; with an odd N the participant who sits out is "round 0 id 0".
@@ -74,7 +100,7 @@ check a finished tournament, print Berger round-robin tables, or compute standin
       all the tied players have met (all-met, the default); "fide" adds C.07 6.3: a player
       whom no result of the missing games could catch goes first.
 
-exit status: 0 done; 1 no valid pairing (or, with -c, differences found);
+exit status: 0 done; 1 no valid pairing (or, with -c or --check, differences found);
 2 unreadable input or impossible request (TRF problems name the line and column);
 3 the output file could not be written; 4 internal error (a bug: please report the
 traceback printed on standard error together with the input file).
@@ -86,17 +112,29 @@ def _parser() -> argparse.ArgumentParser:
         prog="python -m pairing.engine",
         description=USAGE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        usage="%(prog)s (--dutch INPUT (-p [OUTPUT] | -c) | --berger N | --standings INPUT) [options]",
+        usage="%(prog)s (--dutch INPUT (-p [OUTPUT] | -c) | --dutch [MODEL] -g [CONFIG] -o OUTPUT | "
+        "--check FILE... | --berger N | --standings INPUT) [options]",
+        fromfile_prefix_chars="@",
     )
     mode = parser.add_mutually_exclusive_group(required=True)
-    mode.add_argument("--dutch", metavar="INPUT", help="TRF file to pair or check")
+    mode.add_argument("--dutch", metavar="INPUT", nargs="?", const="", help="TRF file to pair or check")
+    mode.add_argument("--check", metavar="FILE", nargs="+", help="check every round and the standings")
     mode.add_argument("--berger", metavar="N", type=int, help="print the Berger tables for N participants")
     mode.add_argument("--standings", metavar="INPUT", help="TRF file to rank")
     action = parser.add_mutually_exclusive_group()
     action.add_argument(
         "-p", dest="output", nargs="?", const="-", metavar="OUTPUT", help="pair the next round"
     )
-    action.add_argument("-c", dest="check", action="store_true", help="re-pair every round and compare")
+    action.add_argument("-c", dest="compare", action="store_true", help="re-pair every round and compare")
+    action.add_argument(
+        "-g", dest="generate", nargs="?", const="", metavar="CONFIG", help="generate a random tournament"
+    )
+    parser.add_argument("-o", dest="generated", metavar="OUTPUT", help="with -g: the TRF file to write")
+    parser.add_argument("-s", dest="seed", type=int, metavar="SEED", help="with -g: the random seed")
+    parser.add_argument(
+        "--set", dest="settings", action="append", default=[], metavar="KEY=VALUE", help="with -g: a config key"
+    )
+    parser.add_argument("--count", type=int, default=0, metavar="N", help="with -g: N files into OUTPUT/")
     parser.add_argument("--least-bad", action="store_true", help="relax absolute criteria if needed")
     parser.add_argument("--baku", action="store_true", help="apply the Baku acceleration")
     parser.add_argument(
@@ -108,10 +146,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--double", action="store_true", help="double round robin (with --berger)")
     parser.add_argument("--tiebreaks", default="DE,BH-C1,BH,SB,WIN", help="comma-separated tie-break codes")
     parser.add_argument(
-        "--unplayed", default="virtual-opponent", help="rule for unplayed rounds in tie-breaks"
+        "--unplayed", default=None, help="rule for unplayed rounds in tie-breaks (default: virtual-opponent; "
+        "fide-2026 with --check)"
     )
     parser.add_argument(
-        "--direct-encounter", default="all-met", help="all-met (default) or fide (adds C.07 6.3)"
+        "--direct-encounter", default=None, help="all-met (default) or fide (adds C.07 6.3; default with --check)"
     )
     return parser
 
@@ -151,7 +190,14 @@ def main(
         if args.standings is not None:
             return _standings(args, out)
         _late_entries(args.late_entries)  # refuse a malformed list before reading any file
-        if args.check:
+        if args.check is not None:
+            return _check_files(args, out, err)
+        if args.generate is not None:
+            return _generate(args, out, err)
+        if not args.dutch:
+            err.write("--dutch needs an INPUT file (or -g to generate)\n")
+            return EXIT_BAD_INPUT
+        if args.compare:
             return _check(args, out)
         if args.output is None:
             err.write("--dutch needs -p [OUTPUT] to pair or -c to check\n")
@@ -319,5 +365,90 @@ def _standings(args: argparse.Namespace, out: TextIO) -> int:
 
     tournament = _read(args.standings)
     tiebreaks = [code.strip() for code in args.tiebreaks.split(",") if code.strip()]
-    out.write(standings_csv(tournament, tiebreaks, args.unplayed, direct_encounter=args.direct_encounter))
+    out.write(
+        standings_csv(
+            tournament,
+            tiebreaks,
+            args.unplayed or "virtual-opponent",
+            direct_encounter=args.direct_encounter or "all-met",
+        )
+    )
+    return EXIT_OK
+
+
+def _check_files(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``--check``: every file in one process (batch mode), each ending with a ``FILE: ...`` line."""
+    from .checker import check_tournament
+    from .tiebreaks import DE_RULES, REGIMES
+
+    unplayed = args.unplayed or "fide-2026"
+    de_rule = args.direct_encounter or "fide"
+    if unplayed not in REGIMES or de_rule not in DE_RULES:
+        err.write(f"--unplayed is one of {', '.join(REGIMES)}; --direct-encounter one of {', '.join(DE_RULES)}\n")
+        return EXIT_BAD_INPUT
+    joined = _late_entries(args.late_entries)
+    pair_round = _engine()
+    adjust = (lambda request: _with_baku(request, joined)) if args.baku else None
+    status = EXIT_OK
+    for path in args.check:
+        try:
+            report = check_tournament(
+                _read(path), pair_round=pair_round, adjust=adjust, unplayed=unplayed, direct_encounter=de_rule
+            )
+        except TrfError as exc:
+            err.write(f"{path}: {exc}\n")
+            out.write(f"{path}: unreadable\n")
+            status = EXIT_BAD_INPUT
+            continue
+        except (PairingError, OSError) as exc:
+            err.write(f"{path}: error: {exc}\n")
+            out.write(f"{path}: not checked\n")
+            status = EXIT_BAD_INPUT
+            continue
+        for finding in report.findings:
+            out.write(f"{path}: {finding}\n")
+        for note in report.notes:
+            out.write(f"{path}: note: {note}\n")
+        out.write(f"{path}: {'ok' if report.ok else 'FAILED'}: {report.summary()}\n")
+        if not report.ok and status == EXIT_OK:
+            status = EXIT_NO_PAIRING
+    return status
+
+
+def _generate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``--dutch [MODEL] -g [CONFIG] -o OUTPUT [-s SEED]``: bbpPairings' generator command line."""
+    from .generator import GeneratorConfig, generate_trf, parse_config
+
+    if not args.generated:
+        err.write("-g needs -o OUTPUT (the TRF file to write; a folder with --count)\n")
+        return EXIT_BAD_INPUT
+    config = GeneratorConfig()
+    if args.dutch:
+        model = _read(args.dutch)
+        ratings = [p.rating for p in model.players if p.rating]
+        config = replace(
+            config,
+            players=len(model.players) or None,
+            rounds=model.total_rounds,
+            highest_rating=max(ratings) if ratings else None,
+            lowest_rating=min(ratings) if ratings else None,
+        )
+    if args.generate:
+        with open(args.generate, encoding="utf-8") as f:
+            config = parse_config(f.read(), base=config)
+    if args.settings:
+        config = parse_config("\n".join(args.settings), base=config)
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    if args.count:
+        os.makedirs(args.generated, exist_ok=True)
+        for offset in range(args.count):
+            path = os.path.join(args.generated, f"gen_{seed + offset}.trf")
+            _write_atomically(path, generate_trf(config, seed + offset))
+        out.write(f"{args.count} tournaments written to {args.generated} (seeds {seed}..{seed + args.count - 1})\n")
+        return EXIT_OK
+    try:
+        _write_atomically(args.generated, generate_trf(config, seed))
+    except OSError as exc:
+        err.write(f"error: cannot write {args.generated}: {exc.strerror or exc}\n")
+        return EXIT_NO_OUTPUT
     return EXIT_OK

@@ -17,6 +17,11 @@ _CONSISTENT = {
     (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS),
     (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN),
     (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS),
+    # Results an arbiter may impose (FIDE's endorsement checklist asks for them): ½-0, 0-½ and 0-0, a
+    # played game in which each side keeps what it was given.
+    (ResultCode.DRAW, ResultCode.LOSS),
+    (ResultCode.LOSS, ResultCode.DRAW),
+    (ResultCode.LOSS, ResultCode.LOSS),
 }
 
 
