@@ -1,0 +1,227 @@
+"""TRF-2026 team records, read and written: 001 players with their games, 310 teams, 320 PAB,
+330 forfeited matches, 142 rounds, 152 initial colour, 192 system code, 352 board colours, 362
+match points.
+
+Column layout (1-based, as TRF-2026 and Gacrux's reader): 310 TPN 5-7, name 9-40, match points
+55-60, game points 62-67, rank 69-71, player ids from 74 every 5 columns; 320 match points 5-8,
+game points 10-13, the team of round r at 15+4(r-1) (3 columns); 330 type 5-6, round 8-10, White
+team 12-14, Black team 16-18; 362 codes TW/TD/TL every 9 columns from 5 with the value after them.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from ..errors import TrfError
+from ..types import Colour
+from .event import BoardResult, Lineup, MatchRecord, TeamEntry, TeamEvent, board_colours, team_rounds
+from .types import ColourType, MatchScoring, PrimaryScore
+
+__all__ = ["read_team_trf", "system_code", "write_team_trf"]
+
+
+def _pts(half: int) -> str:
+    return f"{half / 2:4.1f}"
+
+
+def system_code(event: TeamEvent) -> str:
+    """Record 192: ``FIDE_TEAM_TYPEA_MP_GP`` and its variants."""
+    kind = {ColourType.A: "TYPEA_", ColourType.B: "TYPEB_", ColourType.NONE: ""}[event.colour_type]
+    first, second = ("MP", "GP") if event.primary is PrimaryScore.MATCH else ("GP", "MP")
+    return f"FIDE_TEAM_{kind}{first}" + (f"_{second}" if event.secondary_for_colour else "")
+
+
+def _lineup(event: TeamEvent, tpn: int, lineup: Lineup | None) -> tuple[int, ...]:
+    if lineup is not None:
+        return lineup.players
+    return event.teams[tpn - 1].players[: event.boards]
+
+
+def write_team_trf(event: TeamEvent) -> str:
+    """The event as a TRF-2026 team file (LF line ends; CR is also accepted by readers)."""
+    teams = {t.tpn: t for t in event.teams}
+    if sorted(teams) != list(range(1, len(teams) + 1)):
+        raise ValueError("team TPNs must be 1..N")
+    seq = board_colours(event.boards, event.colour_sequence)
+    rounds = max(event.rounds_played, 0)
+    # per player: round -> (opponent, colour letter, result letter)
+    games: dict[int, dict[int, tuple[int, str, str]]] = defaultdict(dict)
+    points: dict[int, int] = defaultdict(int)
+    for m in event.matches:
+        wl, bl = _lineup(event, m.white, m.white_lineup), _lineup(event, m.black, m.black_lineup)
+        for k in range(event.boards):
+            wp, bp = wl[k], bl[k]
+            white_side = seq[k] is Colour.WHITE
+            pw, pb = (wp, bp) if white_side else (bp, wp)  # the players actually on White / Black
+            if m.forfeit:
+                rw, rb = {"+-": ("+", "-"), "-+": ("-", "+"), "--": ("-", "-")}[m.forfeit]
+                sw = 2 if rw == "+" else 0
+                sb = 2 if rb == "+" else 0
+            else:
+                b = m.boards[k]
+                sw, sb = b.white_points, 2 - b.white_points
+                letters = {2: "1", 1: "=", 0: "0"} if not b.forfeit else {2: "+", 1: "=", 0: "-"}
+                rw, rb = letters[sw], letters[sb]
+            # the White team's player's result is rw on its own colour
+            if white_side:
+                games[pw][m.round] = (pb, "w", rw)
+                games[pb][m.round] = (pw, "b", rb)
+                points[wp] += sw
+                points[bp] += sb
+            else:
+                games[pw][m.round] = (pb, "w", rb)
+                games[pb][m.round] = (pw, "b", rw)
+                points[wp] += sw
+                points[bp] += sb
+    history = team_rounds(event, rounds)
+    lines = [
+        f"012 {event.name}",
+        f"142 {event.total_rounds}",
+        f"152 {event.initial_colour.value.upper()}",
+        f"192 {system_code(event)}",
+        f"352 {''.join('W' if c is Colour.WHITE else 'B' for c in seq)}",
+        "362 "
+        + "   ".join(
+            f"{code}{v:4.1f}" for code, v in (("TW", event.scoring.win), ("TD", event.scoring.draw), ("TL", event.scoring.loss))
+        ),
+    ]
+    for t in event.teams:
+        for pid in t.players:
+            row = f"001 {pid:4d}      {('Player ' + str(pid)):<33.33} {0:4d}" + " " * 28
+            row = row[:80] + f"{_pts(points[pid])}" + " " * 5
+            row = row.ljust(91)
+            for rnd in range(1, rounds + 1):
+                if rnd in games[pid]:
+                    opp, col, res = games[pid][rnd]
+                    row += f"{opp:4d} {col} {res}  "
+                else:
+                    row += "          "
+            lines.append(row.rstrip())
+    for t in event.teams:
+        mp = sum(r.match_points for r in history[t.tpn])
+        gp = sum(r.game_points for r in history[t.tpn])
+        row = f"310 {t.tpn:3d} {t.name:<32.32} {'':5} {'':6} {mp:6.1f} {gp / 2:6.1f} {0:3d}  "
+        row += " ".join(f"{pid:4d}" for pid in t.players)
+        lines.append(row)
+    if event.byes:
+        mp, gp = event.scoring.pab(event.boards)
+        per_round = {rnd: tpn for rnd, tpn in event.byes}
+        row = f"320 {mp:4.1f} {gp / 2:4.1f}"
+        for rnd in range(1, rounds + 1):
+            row += f" {per_round.get(rnd, 0):3d}" if rnd in per_round else "    "
+        lines.append(row.rstrip())
+    for m in event.matches:
+        if m.forfeit:
+            lines.append(f"330 {m.forfeit} {m.round:3d} {m.white:3d} {m.black:3d}")
+    return "\n".join(lines) + "\n"
+
+
+def _num(text: str, line: int, column: int) -> float:
+    try:
+        return float(text.strip() or 0)
+    except ValueError:
+        raise TrfError(f"not a number: {text!r}", line, column) from None
+
+
+def read_team_trf(text: str, *, boards: int | None = None) -> TeamEvent:
+    """A TRF-2026 team file as a :class:`TeamEvent` (the records this module writes).
+
+    Matches are rebuilt from the players' games: the team whose player has White on the first
+    board of the sequence is the match's White team.
+    """
+    players: dict[int, dict[int, tuple[int, str, str]]] = {}
+    teams: list[TeamEntry] = []
+    byes: list[tuple[int, int]] = []
+    forfeits: list[tuple[int, int, int, str]] = []
+    name, total, initial, code, seq = "", 0, Colour.WHITE, "FIDE_TEAM_TYPEA_MP_GP", ""
+    scoring = {"TW": 2, "TD": 1, "TL": 0}
+    for no, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
+        line = raw.rstrip()
+        tag = line[:3]
+        if tag == "012":
+            name = line[4:].strip()
+        elif tag == "142":
+            total = int(_num(line[4:], no, 5))
+        elif tag == "152":
+            initial = Colour.BLACK if line[4:].strip().upper().startswith("B") else Colour.WHITE
+        elif tag == "192":
+            code = line[4:].strip().upper()
+        elif tag == "352":
+            seq = line[4:].strip().upper()
+        elif tag == "362":
+            for pos in range(4, len(line), 9):
+                key = line[pos : pos + 2].upper()
+                if key in scoring:
+                    scoring[key] = int(_num(line[pos + 2 : pos + 6], no, pos + 3))
+        elif tag == "001":
+            pid = int(_num(line[4:8], no, 5))
+            rounds: dict[int, tuple[int, str, str]] = {}
+            for r, start in enumerate(range(91, len(line), 10), start=1):
+                cell = line[start : start + 8].ljust(8)
+                if cell[:4].strip() and int(cell[:4]) > 0:
+                    rounds[r] = (int(cell[:4]), cell[5].lower(), cell[7])
+            players[pid] = rounds
+        elif tag == "310":
+            tpn = int(_num(line[4:7], no, 5))
+            ids = tuple(
+                int(line[i - 4 : i]) for i in range(77, len(line) + 1, 5) if line[i - 4 : i].strip() and int(line[i - 4 : i])
+            )
+            teams.append(TeamEntry(tpn, line[8:40].strip(), ids))
+        elif tag == "320":
+            for r, i in enumerate(range(17, len(line) + 1, 4), start=1):
+                cell = line[i - 3 : i].strip()
+                if cell and int(cell):
+                    byes.append((r, int(cell)))
+        elif tag == "330":
+            forfeits.append((int(line[7:10]), int(line[11:14]), int(line[15:18]), line[4:6]))
+    if not teams:
+        raise TrfError("no 310 team record", 1)
+    teams.sort(key=lambda t: t.tpn)
+    n_boards = boards or len(seq) or min(len(t.players) for t in teams)
+    colours = board_colours(n_boards, seq)
+    team_of = {pid: t.tpn for t in teams for pid in t.players}
+    found: dict[tuple[int, int, int], dict[int, tuple[int, str, str, int]]] = defaultdict(dict)
+    for pid, rounds in players.items():
+        for rnd, (opp, col, res) in rounds.items():
+            a, b = team_of[pid], team_of[opp]
+            found[(rnd, min(a, b), max(a, b))][pid] = (opp, col, res, a)
+    matches: list[MatchRecord] = []
+    forfeit_keys = {(r, min(w, b), max(w, b)) for r, w, b, _ in forfeits}
+    for (rnd, a, b), entries in sorted(found.items()):
+        if (rnd, a, b) in forfeit_keys:
+            continue
+        team_a = {t.tpn: t for t in teams}[a]
+        # the team playing board 1's colour of the sequence with White is the White team
+        lineup_a = [p for p in team_a.players if p in entries]
+        first = lineup_a[0]
+        opp, col, _, _ = entries[first]
+        a_white = (col == "w") == (colours[0] is Colour.WHITE)
+        white, black = (a, b) if a_white else (b, a)
+        wl = [p for p in {t.tpn: t for t in teams}[white].players if p in entries]
+        results = []
+        for k, pid in enumerate(wl[:n_boards]):
+            _, c, res, _ = entries[pid]
+            own = {"1": 2, "=": 1, "0": 0, "+": 2, "-": 0, "W": 2, "D": 1, "L": 0}[res.upper()]
+            results.append(BoardResult(own, forfeit=res in "+-"))
+        bl = [entries[p][0] for p in wl[:n_boards]]
+        matches.append(MatchRecord(rnd, white, black, tuple(results), "", Lineup(tuple(wl[:n_boards])), Lineup(tuple(bl))))
+    for rnd, w, b, kind in forfeits:
+        matches.append(MatchRecord(rnd, w, b, (), kind.replace("1", "+").replace("0", "-")))
+    colour_type = ColourType.B if "TYPEB" in code else ColourType.A if "TYPEA" in code or code == "FIDE_TEAM" else ColourType.NONE
+    parts = code.replace("FIDE_TEAM", "").replace("_TYPEA", "").replace("_TYPEB", "").strip("_").split("_")
+    primary = PrimaryScore.GAME if parts and parts[0] == "GP" else PrimaryScore.MATCH
+    secondary = len(parts) >= 2 or code in ("FIDE_TEAM", "")
+    return TeamEvent(
+        name=name,
+        total_rounds=total or max([m.round for m in matches] + [r for r, _ in byes], default=0),
+        boards=n_boards,
+        teams=tuple(teams),
+        matches=tuple(sorted(matches, key=lambda m: (m.round, m.white))),
+        byes=tuple(byes),
+        scoring=MatchScoring(scoring["TW"], scoring["TD"], scoring["TL"]),
+        colour_type=colour_type,
+        primary=primary,
+        secondary_for_colour=secondary,
+        initial_colour=initial,
+        colour_sequence=seq,
+    )
