@@ -10,10 +10,13 @@ Two counters, each with its own limit, over a 15-minute window:
   (trying many accounts from one machine). It is higher than the per-name limit, so a few bad
   passwords typed at the venue's shared Wi-Fi do not lock every other member out.
 
-Once a counter is full, every attempt it covers (the right password included) is refused until
-the window has passed, so guessing cannot go on in the background and be confirmed later. A
-success clears the user name's counter but not the address's, so one good account cannot be used
-to reset a guessing run against others.
+An attempt is counted before its password is checked (``login_attempt``), so clients guessing
+at the same moment cannot slip extra guesses in while the slow password hash runs: at most the
+limit's number of passwords are ever checked. Once a counter is over its limit, every attempt it
+covers (the right password included) is refused unchecked until the window has passed, so
+guessing cannot go on in the background and be confirmed later. A success clears the user name's
+counter and takes its own attempt back from the address's, but leaves the address's earlier
+failures, so one good account cannot be used to reset a guessing run against others.
 
 The client address and the windowed counter are the kernel's (``core.ratelimit``).
 """
@@ -50,22 +53,29 @@ def _limits(request: HttpRequest, username: str) -> dict[str, int]:
     """Counter key -> the number of failures that fills it."""
     return {
         _user_key(username): settings.LOGIN_RATE_LIMIT,
-        _key("addr", client_address(request)): settings.LOGIN_RATE_LIMIT_PER_ADDRESS,
+        _address_key(request): settings.LOGIN_RATE_LIMIT_PER_ADDRESS,
     }
 
 
-def login_locked(request: HttpRequest, username: str) -> bool:
-    """Whether this user name or this client address has used up its failed attempts."""
-    limits = _limits(request, username)
-    counts = cache.get_many(list(limits))
-    return any(count >= limits[key] for key, count in counts.items())
+def _address_key(request: HttpRequest) -> str:
+    return _key("addr", client_address(request))
 
 
-def login_failed(request: HttpRequest, username: str) -> None:
-    """Count one failed attempt against the user name and the client address."""
-    for key in _limits(request, username):
-        count_in_window(key, WINDOW_SECONDS)
+def login_attempt(request: HttpRequest, username: str) -> bool:
+    """Count this attempt against the user name and the client address, before the password is
+    checked. False when either counter is now over its limit: refuse without checking anything."""
+    allowed = True
+    for key, limit in _limits(request, username).items():
+        if count_in_window(key, WINDOW_SECONDS) > limit:
+            allowed = False
+    return allowed
 
 
 def login_succeeded(request: HttpRequest, username: str) -> None:
+    """The password was right: clear the user name's counter and take this attempt back from the
+    address's (its earlier failures stay)."""
     cache.delete(_user_key(username))
+    try:
+        cache.decr(_address_key(request))
+    except ValueError:  # the window ended meanwhile
+        pass

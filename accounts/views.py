@@ -20,6 +20,7 @@ from accounts import registration, selectors, services
 from accounts.forms import LoginForm, ProfileForm, SignupForm, TokenCreateForm
 from accounts.invitations import SignupInvitation, signup_invitation
 from accounts.login import RateLimitedLoginView
+from accounts.ratelimit import login_succeeded
 from core.errors import ValidationFailed
 from core.site import absolute_url
 
@@ -127,6 +128,7 @@ class LoginView(RateLimitedLoginView):
         user = form.unverified_user
         if user is None:
             return super().form_invalid(form)
+        login_succeeded(self.request, self._username())  # the right password: not a failed attempt
         self.request.session[UNVERIFIED_SESSION_KEY] = user.pk
         return self.render_to_response(self.get_context_data(form=form, resend=True))
 

@@ -21,7 +21,7 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from accounts.ratelimit import login_failed, login_locked, login_succeeded
+from accounts.ratelimit import login_attempt, login_succeeded
 from accounts.selectors import email_verified
 from accounts.services import api_token_for_login
 from tournaments.api.base import ApiView
@@ -44,15 +44,15 @@ class ObtainTokenView(ApiView):
     )
     def post(self, request):
         username = str(request.data.get("username", ""))[:150] if hasattr(request.data, "get") else ""
-        # The same counters as the login page: guesses there and here add up.
-        if login_locked(request, username):
+        # The same counters as the login page: guesses there and here add up. The attempt counts
+        # before the password is checked, so concurrent guesses cannot pass the limit.
+        if not login_attempt(request, username):
             return Response(
                 {"detail": "Too many failed attempts. Wait 15 minutes and try again."},
                 status=status.HTTP_429_TOO_MANY_REQUESTS,
             )
         serializer = AuthTokenSerializer(data=request.data, context={"request": request})
         if not serializer.is_valid():
-            login_failed(request, username)
             return Response(
                 {"detail": "Wrong username or password.", "errors": serializer.errors},
                 status=status.HTTP_400_BAD_REQUEST,
