@@ -305,6 +305,12 @@ VERIFICATION_MAIL_LIMIT = env_int("VERIFICATION_MAIL_LIMIT", 3)
 
 # Uploaded FIDE lists wait here for the import task (web and worker share this folder).
 RATING_LIST_DIR = Path(env_str("RATING_LIST_DIR", str(BASE_DIR / "var" / "rating-lists")))
+RATING_IMPORT_STALE_SECONDS = env_int("RATING_IMPORT_STALE_SECONDS", 120)
+"""An import with no sign of life this long (a batch takes seconds) lost its process: the page offers
+retry and cancel, and a redelivered task takes it over, resuming after its last written batch."""
+RATING_IMPORT_IN_THREAD = env_bool("RATING_IMPORT_IN_THREAD", True)
+"""Without a broker (``make run``), run an import in a thread of the web process, so the upload
+answers at once and the progress page shows it advancing. Tests turn it off to run it in place."""
 
 # Celery: with no broker, tasks run in-process (the quickstart); with one, a worker runs them.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
@@ -352,15 +358,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# Annotations override what a task's decorator hard-codes: every task gets these from here.
-CELERY_TASK_ANNOTATIONS = {
-    "*": {
-        "soft_time_limit": CELERY_TASK_SOFT_TIME_LIMIT,
-        "time_limit": CELERY_TASK_TIME_LIMIT,
-        "acks_late": CELERY_TASK_ACKS_LATE,
-        "reject_on_worker_lost": CELERY_TASK_REJECT_ON_WORKER_LOST,
-    }
-}
+# Annotations override what a task's decorator hard-codes: every task gets the limits above and
+# late acknowledgement from here, except the time limits of a task that declares
+# ``own_time_limits=True`` (the rating-list import: minutes, not seconds). See config.celery.
+CELERY_TASK_ANNOTATIONS = ["config.celery.SiteWideLimits"]
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

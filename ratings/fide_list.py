@@ -37,6 +37,7 @@ Tolerance, because these files are large and were never meant for machines only:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -76,6 +77,9 @@ NUMBER_FIELDS = (
 # A line must reach past the start of the federation column to hold an id and a name.
 MIN_LENGTH = COLUMNS["name"][0] + 1
 MAX_FIDE_ID = 10**12
+# FIDE's titles have two to four letters (GM ... WCM); the column is five wide.
+MAX_TITLE_LENGTH = 4
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 # Some lists spell titles with the one- or two-letter codes of the old FIDE database.
 _TITLE_CODES = {
     "G": "GM",
@@ -147,6 +151,13 @@ def _title(raw: str) -> str:
     return _TITLE_CODES.get(code, code)
 
 
+def _title_field(field: str, raw: str) -> str:
+    title = _title(raw)
+    if len(title) > MAX_TITLE_LENGTH or not title.isalpha() or not title.isascii():
+        raise _Invalid(f"{field} is not a FIDE title: {title!r}")
+    return title
+
+
 def _record(fields: dict[str, str]) -> FideRecord:
     raw_id = fields["fide_id"].strip()
     if not raw_id.isdigit() or not 0 < int(raw_id) < MAX_FIDE_ID:
@@ -163,8 +174,10 @@ def _record(fields: dict[str, str]) -> FideRecord:
         name=name,
         federation=federation,
         sex=fields["sex"].strip().upper()[:1],
-        title=_title(fields["title"]),
-        women_title=_title(fields["women_title"]),
+        title=_title_field("title", fields["title"]) if fields["title"].strip() else "",
+        women_title=_title_field("women's title", fields["women_title"])
+        if fields["women_title"].strip()
+        else "",
         other_titles=fields["other_titles"].strip(),
         foa_title=fields["foa_title"].strip().upper(),
         flag=fields["flag"].strip().lower(),
@@ -197,6 +210,10 @@ def parse_line(raw: bytes, line_number: int) -> FideRecord | BadLine | None:
         return None
     if len(text) < MIN_LENGTH:
         return BadLine(line_number, f"line too short ({len(text)} characters)")
+    if _CONTROL.search(text):
+        # PostgreSQL refuses a NUL in a text column, and no name or code holds a control character.
+        what = "a NUL character" if "\x00" in text else "a control character"
+        return BadLine(line_number, f"the line contains {what}")
     try:
         return _record(_slice_text(text))
     except _Invalid as exc:
@@ -211,7 +228,18 @@ def parse_line(raw: bytes, line_number: int) -> FideRecord | BadLine | None:
 
 def read_records(lines: Iterable[bytes]) -> Iterator[FideRecord | BadLine]:
     """Records and bad lines of a binary stream, one at a time (the file is never held whole)."""
+    for _, parsed in read_numbered(lines):
+        yield parsed
+
+
+def read_numbered(
+    lines: Iterable[bytes], *, after_line: int = 0
+) -> Iterator[tuple[int, FideRecord | BadLine]]:
+    """``(line number, record or bad line)`` of a binary stream, from the line after ``after_line``
+    (an interrupted import resumes there; the lines before it are skipped unparsed)."""
     for number, raw in enumerate(lines, start=1):
+        if number <= after_line:
+            continue
         parsed = parse_line(raw, number)
         if parsed is not None:
-            yield parsed
+            yield number, parsed

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 class RatedPlayer(models.Model):
@@ -57,6 +58,7 @@ class RatingImport(models.Model):
         RUNNING = "running", "Importing"
         DONE = "done", "Done"
         FAILED = "failed", "Failed"
+        CANCELLED = "cancelled", "Cancelled"
 
     original_name = models.CharField(max_length=255)
     path = models.CharField(max_length=500, help_text="Where the uploaded file is kept on the server.")
@@ -65,6 +67,15 @@ class RatingImport(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    claim = models.CharField(
+        max_length=32, blank=True, help_text="Which run holds the import: a run that lost it stops."
+    )
+    heartbeat_at = models.DateTimeField(
+        null=True, blank=True, help_text="The running import's last sign of life (every batch)."
+    )
+    resume_line = models.PositiveIntegerField(
+        default=0, help_text="Lines of the file written and counted: a resumed import starts after it."
+    )
     rows_total = models.PositiveIntegerField(default=0)
     rows_read = models.PositiveIntegerField(default=0)
     added = models.PositiveIntegerField(default=0)
@@ -89,6 +100,17 @@ class RatingImport(models.Model):
     @property
     def in_progress(self) -> bool:
         return self.status in (self.Status.PENDING, self.Status.RUNNING)
+
+    @property
+    def stalled(self) -> bool:
+        """Running, or waiting for a worker, with no sign of life for ``RATING_IMPORT_STALE_SECONDS``:
+        the process running it died (or no worker took it). The page then offers retry and cancel."""
+        if not self.in_progress:
+            return False
+        last = self.heartbeat_at or self.created_at
+        if last is None:
+            return False
+        return (timezone.now() - last).total_seconds() > settings.RATING_IMPORT_STALE_SECONDS
 
     @property
     def percent(self) -> int:
