@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership
 from clubs.services.errors import ClubError
@@ -18,10 +19,15 @@ from clubs.services.errors import ClubError
 RESERVED_SLUGS = frozenset({"new", "invitations"})
 
 
-def _unique_slug(name: str) -> str:
+SLUG_TRIES = 20
+
+
+def _slug_base(name: str) -> str:
     base = slugify(name)[:50] or "club"
-    if base in RESERVED_SLUGS:
-        base = f"{base}-club"
+    return f"{base}-club" if base in RESERVED_SLUGS else base
+
+
+def _free_slug(base: str) -> str:
     slug, n = base, 1
     while Club.objects.filter(slug=slug).exists():
         n += 1
@@ -30,14 +36,26 @@ def _unique_slug(name: str) -> str:
 
 
 def club_create(*, user: Any, name: str) -> Club:
-    """A new club with the user as its owner."""
+    """A new club with the user as its owner.
+
+    The slug is the first free one of ``name``, ``name-2``, ...; two clubs of one name made at
+    the same instant may pick the same one, so the unique index decides: the loser takes the
+    next free slug (in a savepoint, so its transaction goes on)."""
     name = name.strip()
     if not name:
-        raise ClubError("A club needs a name.", field="name")
-    with transaction.atomic():
-        club = Club.objects.create(name=name, slug=_unique_slug(name))
-        Membership.objects.create(club=club, user=user, role=Membership.Role.OWNER)
-    return club
+        raise ClubError(_("A club needs a name."), field="name")
+    base = _slug_base(name)
+    for _try in range(SLUG_TRIES):
+        try:
+            with transaction.atomic():
+                club = Club.objects.create(name=name, slug=_free_slug(base))
+                Membership.objects.create(club=club, user=user, role=Membership.Role.OWNER)
+        except IntegrityError:
+            if not Club.objects.filter(slug__startswith=base).exists():
+                raise  # not the slug: something else is wrong
+            continue
+        return club
+    raise ClubError(_("Too many clubs are being made with this name right now: try again."), field="name")
 
 
 def club_update(*, club: Club, name: str) -> Club:

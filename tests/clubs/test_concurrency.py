@@ -45,3 +45,24 @@ def test_one_link_opened_by_two_accounts_makes_one_member(django_user_model, att
     errors = run_threads(2, lambda i: invitation_accept(token=token, user=users[i]))
     assert [type(e) for e in errors] == [ClubError], errors
     assert Membership.objects.filter(club=club, role="arbiter").count() == 1
+
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_three_clubs_made_with_one_name_at_once_get_three_addresses(django_user_model, attempt):
+    from django.test import Client
+
+    from clubs.models import Club
+
+    users = [django_user_model.objects.create_user(f"c{attempt}-{i}") for i in range(3)]
+    statuses: list[int] = []
+
+    def create(i: int) -> None:
+        client = Client(raise_request_exception=False)
+        client.force_login(users[i])
+        statuses.append(client.post("/clubs/new/", {"name": f"Same Name {attempt}"}).status_code)
+
+    assert run_threads(3, create) == []
+    assert sorted(statuses) == [302, 302, 302]
+    slugs = sorted(Club.objects.filter(name=f"Same Name {attempt}").values_list("slug", flat=True))
+    assert len(set(slugs)) == 3, slugs
+    assert Membership.objects.filter(club__name=f"Same Name {attempt}", role="owner").count() == 3
