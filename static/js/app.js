@@ -70,9 +70,60 @@
     var result = RESULT_KEYS[event.key];
     if (!result || !row.querySelector(".result-form")) return;
     event.preventDefault();
+    var shown = row.getAttribute("data-result");
+    if (shown && shown !== result) {
+      // A change, not a first result: the keyboard stays on this board, whose answer asks first
+      // (the question's "Change it" button takes the focus: Enter changes, Escape keeps).
+      answerReturnsTo = row.id;
+      sendResult(row, result);
+      return;
+    }
     row.setAttribute("data-pending", result);
     nextOpenRow(row).focus();
     sendResult(row, result);
+  });
+
+  // Where the keyboard goes back to once a question about changing a result is answered.
+  var answerReturnsTo = null;
+
+  function problemBox() {
+    return document.getElementById("result-problem");
+  }
+
+  // "Keep it" (the button, or Escape in the question): nothing is sent, the question goes away and
+  // the keyboard is back where it was.
+  function keepResult(message) {
+    var box = problemBox();
+    if (box) {
+      box.hidden = true;
+      box.textContent = "";
+    }
+    var status = document.getElementById("quick-entry-message");
+    if (status && message) {
+      status.textContent = message;
+      status.className = "";
+    }
+    returnFocus();
+  }
+
+  function returnFocus() {
+    var back = answerReturnsTo && document.getElementById(answerReturnsTo);
+    answerReturnsTo = null;
+    if (back) back.focus();
+  }
+
+  document.addEventListener("click", function (event) {
+    var keep = event.target.closest && event.target.closest("#result-problem [data-keep-result]");
+    if (keep) keepResult(keep.getAttribute("data-kept") || "");
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    var box = problemBox();
+    var keep = box && !box.hidden && box.querySelector("[data-keep-result]");
+    if (keep && box.contains(document.activeElement)) {
+      event.preventDefault();
+      keep.click();
+    }
   });
 
   // Buttons stay for the mouse; the keyboard goes row to row (Tab once per board, not eight times).
@@ -176,12 +227,20 @@
     var input = form.querySelector("#quick-entry-input");
     var headers = JSON.parse(document.body.getAttribute("hx-headers") || "{}");
     headers["HX-Request"] = "true";
-    var body = new URLSearchParams({ board: slip.board, result: slip.result });
+    var fields = { board: slip.board, result: slip.result };
+    if (slip.confirm) fields.confirm = "1";
+    var body = new URLSearchParams(fields);
     message.textContent = "Board " + slip.board + ": " + LABELS[slip.result] + " sent.";
     message.className = "";
     fetch(form.getAttribute("data-by-number"), { method: "POST", headers: headers, body: body, credentials: "same-origin" })
       .then(function (response) {
         return response.json().then(function (answer) {
+          var box = problemBox();
+          if (answer.confirm && box) {
+            askAboutSlip(form, slip, answer, box, message);
+            return;
+          }
+          if (response.ok && box && box.hasAttribute("data-slip")) keepResult("");
           message.textContent = answer.message;
           message.className = response.ok ? "" : "error";
           if (!response.ok && !input.value) input.value = typed;
@@ -193,6 +252,40 @@
         message.textContent = "Board " + slip.board + ": not saved, the server could not be reached. Enter it again.";
         message.className = "error";
       });
+  }
+
+  // The slip would replace a result the board shows (a board not on this page): the server's
+  // question goes into the box, with "Change it" (focused: Enter) and "Keep it" (Escape).
+  function askAboutSlip(form, slip, answer, box, message) {
+    box.textContent = "";
+    box.setAttribute("data-slip", slip.board);
+    var question = document.createElement("p");
+    question.textContent = answer.message;
+    var change = document.createElement("button");
+    change.type = "button";
+    change.className = "danger";
+    change.setAttribute("data-confirm-change", "");
+    change.textContent = answer.change_label;
+    change.addEventListener("click", function () {
+      box.hidden = true;
+      sendSlip(form, { board: slip.board, result: slip.result, confirm: true }, message, "");
+      returnFocus();
+    });
+    var keep = document.createElement("button");
+    keep.type = "button";
+    keep.className = "secondary";
+    keep.setAttribute("data-keep-result", "");
+    keep.setAttribute("data-kept", answer.kept_message || "");
+    keep.textContent = answer.keep_label;
+    box.appendChild(question);
+    box.appendChild(change);
+    box.appendChild(document.createTextNode(" "));
+    box.appendChild(keep);
+    box.hidden = false;
+    message.textContent = answer.pending_message || "";
+    message.className = "error";
+    answerReturnsTo = "quick-entry-input";
+    change.focus();
   }
 
   document.addEventListener("submit", function (event) {
@@ -220,6 +313,8 @@
       input.value = "";
       return;
     }
+    var shownOnRow = row.getAttribute("data-result");
+    if (shownOnRow && shownOnRow !== slip.result) answerReturnsTo = "quick-entry-input";
     if (!sendResult(row, slip.result)) {
       message.textContent = "Board " + slip.board + " cannot take a result here.";
       message.className = "error";
@@ -242,21 +337,46 @@
     var problem = fresh.querySelector(".row-problem");
     var box = document.getElementById("result-problem");
     var message = document.getElementById("quick-entry-message");
+    var number = fresh.getAttribute("data-board");
     if (problem) {
+      var asks = null;
       if (box) {
-        // Move the message over whole: a correction's "Correct anyway" form travels with it.
+        // Move the message over whole: a change's "Change it" / "Correct anyway" form travels with it.
         box.textContent = "";
+        box.removeAttribute("data-slip");
+        box.setAttribute("data-board", number);
         while (problem.firstChild) box.appendChild(problem.firstChild);
         box.hidden = false;
         problem.remove();
         if (window.htmx) window.htmx.process(box);
+        asks = box.querySelector("[data-confirm-change]");
       }
       if (message) {
-        message.textContent = box ? "Board " + fresh.getAttribute("data-board") + ": not saved, see below." : problem.textContent;
+        message.textContent = box ? "Board " + number + (asks ? ": not changed yet, see below." : ": not saved, see below.") : problem.textContent;
         message.className = "error";
+        message.setAttribute("data-board", number);
       }
-    } else if (box && !box.hidden && fresh.classList.contains("just-saved")) {
-      box.hidden = true;
+      // The question is about the board just keyed: its answer takes the keyboard (Enter changes,
+      // Escape keeps), and the keyboard goes back afterwards.
+      if (asks) {
+        if (!answerReturnsTo) answerReturnsTo = fresh.id;
+        asks.focus();
+      }
+    } else if (fresh.classList.contains("just-saved")) {
+      var answered = box && !box.hidden && box.getAttribute("data-board") === number;
+      if (answered) {
+        var inBox = box.contains(document.activeElement);
+        box.hidden = true;
+        box.textContent = "";
+        if (inBox || !document.activeElement || document.activeElement === document.body) returnFocus();
+      }
+      // The box's word on this board ("not saved, see below") is out of date once it is saved.
+      if (message && message.getAttribute("data-board") === number) {
+        var shown = fresh.querySelector(".result-value");
+        message.textContent = "Board " + number + ": " + (shown ? shown.textContent : "") + " saved.";
+        message.className = "";
+        message.removeAttribute("data-board");
+      }
     }
   });
 

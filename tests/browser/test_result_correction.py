@@ -32,7 +32,7 @@ def test_a_correction_after_the_next_pairing_asks_then_saves(
     page.goto(f"{live_server.url}/t/{tournament.pk}/rounds/1/")
     page.click(f"#board-{board.pk} button[value='1/2-1/2']")
     box = page.locator("#result-problem")
-    expect(box).to_contain_text("round 2 (draft) has already been paired on 1-0")
+    expect(box).to_contain_text("round 2 has already been paired on 1-0")
     board.refresh_from_db()
     assert board.result == "1-0"  # nothing saved before the confirmation
     folder = screenshot_dir / "22b"

@@ -34,6 +34,8 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Value
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.errors import ConfirmationNeeded, ConflictError, NotFoundError, ValidationFailed
 from core.fields import fields_copy
@@ -45,6 +47,10 @@ from tournaments.services.locks import tournament_lock
 from tournaments.services.versions import tournament_changed
 
 RESULT_CODES = {choice.value for choice in Board.Result}
+
+
+class CorrectionNeedsConfirming(ConfirmationNeeded):
+    """The change would correct a result a later round was paired on (asked as "Correct anyway")."""
 
 
 def round_refresh_status(rnd: Round) -> Round:
@@ -93,7 +99,13 @@ def _record_scores_paired_on(board: Board, later: list[Round], tournament: Tourn
 
 
 def result_record(
-    *, board: Board, user: Any, result: str, expected_version: int, confirm_correction: bool = True
+    *,
+    board: Board,
+    user: Any,
+    result: str,
+    expected_version: int,
+    confirm_correction: bool = True,
+    confirm_change: bool = True,
 ) -> Board:
     """Record (or correct) a board's result; see the module docstring. ``board`` gets the saved
     result and versions too."""
@@ -104,6 +116,7 @@ def result_record(
         result=result,
         expected_version=expected_version,
         confirm_correction=confirm_correction,
+        confirm_change=confirm_change,
     )
     fields_copy(
         board, locked, ("result", "version", "changed_version", "updated_at", "corrected_after_pairing")
@@ -119,9 +132,12 @@ def result_record_by_id(
     result: str,
     expected_version: int,
     confirm_correction: bool = True,
+    confirm_change: bool = True,
 ) -> Board:
     """``result_record`` for a board of ``tournament`` known by its id (the arbiter's page posts
     nothing else): read once, under the lock. Returns the board with its round and players.
+    With ``confirm_change=False`` (the arbiter's keys and slips) replacing a result the board
+    already shows raises ``ConfirmationNeeded`` first: a typo never silently changes a result.
 
     Every arbiter of the tournament queues on its row lock, so the locked section is kept to one
     read of the tournament, one of the board (with its round, without the round's explanation, and
@@ -172,12 +188,9 @@ def result_record_by_id(
             else []
         )
         if correction and not confirm_correction:
-            paired = ", ".join(f"round {r.number} ({r.get_status_display().lower()})" for r in later)
-            raise ConfirmationNeeded(
-                f"Board {locked.number} of round {rnd.number}: {paired} has already been paired on "
-                f"{locked.get_result_display()}. Correct it to {Board.Result(result).label} anyway? The "
-                "pairing stays as it is; its sheets will show both scores."
-            )
+            raise CorrectionNeedsConfirming(_correction_question(locked, rnd, later, result))
+        if locked.result and not confirm_change:
+            raise ConfirmationNeeded(change_question(locked, result))
         if correction:
             _record_scores_paired_on(locked, later, tournament)
         before = {"result": locked.result, "version": locked.version}
@@ -218,6 +231,35 @@ def result_record_by_id(
             },
         )
     return locked
+
+
+def change_question(board: Board, result: str) -> str:
+    """The question before a result the board already shows is replaced (issue 33)."""
+    return _("Board %(board)s (%(white)s - %(black)s) already shows %(old)s. Change it to %(new)s?") % {
+        "board": board.number,
+        "white": board.white,
+        "black": board.black,
+        "old": board.get_result_display(),
+        "new": Board.Result(result).label,
+    }
+
+
+def _correction_question(board: Board, rnd: Round, later: list[Round], result: str) -> str:
+    """The question before a correction a later round was paired on: "round 3 has", "rounds 2
+    and 3 have"."""
+    numbers = [str(r.number) for r in later]
+    listed = numbers[0]
+    if len(numbers) > 1:
+        listed = _("%(some)s and %(last)s") % {"some": ", ".join(numbers[:-1]), "last": numbers[-1]}
+    paired = ngettext(
+        "round %(rounds)s has already been paired on %(old)s",
+        "rounds %(rounds)s have already been paired on %(old)s",
+        len(numbers),
+    ) % {"rounds": listed, "old": board.get_result_display()}
+    return _(
+        "Board %(board)s of round %(round)s: %(paired)s. Correct it to %(new)s anyway? The pairing "
+        "stays as it is; its sheets will show both scores."
+    ) % {"board": board.number, "round": rnd.number, "paired": paired, "new": Board.Result(result).label}
 
 
 def _board_locked(board_id: int, tournament_id: int, *, swiss: bool) -> Board:
@@ -262,11 +304,12 @@ def _tournament_status(rnd: Round, rounds_planned: int) -> str:
     return Tournament.Status.FINISHED if done else Tournament.Status.RUNNING
 
 
-def result_record_slip(*, round: Round, number: int, user: Any, result: str) -> Board:
+def result_record_slip(*, round: Round, number: int, user: Any, result: str, confirm: bool = False) -> Board:
     """A result slip typed by board number (the quick-entry box), for a board that may not be on
     the arbiter's page. Nobody looked at the board, so the slip fills a board without a result, or
-    repeats the one it has; a board showing another result is a conflict: correcting it is done on
-    its row, which shows what it holds (and asks first when a later round was paired on it)."""
+    repeats the one it has; a board showing another result is changed only with ``confirm`` (the
+    box asks first: ``ConfirmationNeeded`` naming what the board shows, or the later rounds paired
+    on it)."""
     board = (
         Board.objects.select_related("round", "white", "black")
         .defer("round__explanation", "round__error")
@@ -274,13 +317,15 @@ def result_record_slip(*, round: Round, number: int, user: Any, result: str) -> 
         .first()
     )
     if board is None:
-        raise ValidationFailed(f"There is no board {number} in round {round.number}.")
-    board.round.tournament = round.tournament
-    if board.result and board.result != result:
-        raise ConflictError(
-            f"Board {number} ({board.white} - {board.black}) already shows {board.get_result_display()}. "
-            "Your slip was not saved: to correct the result, find the board on its page."
+        raise ValidationFailed(
+            _("There is no board %(board)s in round %(round)s.") % {"board": number, "round": round.number}
         )
+    board.round.tournament = round.tournament
     return result_record(
-        board=board, user=user, result=result, expected_version=board.version, confirm_correction=False
+        board=board,
+        user=user,
+        result=result,
+        expected_version=board.version,
+        confirm_correction=confirm,
+        confirm_change=confirm,
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import ConflictError, NotAllowedError, ValidationFailed
+from core.errors import ConfirmationNeeded, NotAllowedError, ValidationFailed
 from tournaments.models import AuditLog, Board
 from tournaments.services.results import result_record, result_record_slip
 
@@ -23,13 +23,15 @@ def test_it_records_the_board_with_that_number(rnd, arbiter):
     assert AuditLog.objects.get(action="result_record").after["board"] == 3
 
 
-def test_it_refuses_a_board_showing_another_result_and_changes_nothing(rnd, arbiter, organiser):
+def test_it_asks_before_changing_a_board_showing_another_result(rnd, arbiter, organiser):
+    """Issue 33 (2): a slip never silently replaces a result; confirmed, it changes it."""
     board = Board.objects.get(round=rnd, number=2)
     result_record(board=board, user=organiser, result="1-0", expected_version=0)
-    with pytest.raises(ConflictError) as exc:
+    with pytest.raises(ConfirmationNeeded) as exc:
         result_record_slip(round=rnd, number=2, user=arbiter, result="0-1")
-    assert "already shows 1-0" in exc.value.message and "find the board on its page" in exc.value.message
+    assert "already shows 1-0" in exc.value.message and "Change it to 0-1?" in exc.value.message
     assert Board.objects.get(pk=board.pk).result == "1-0"
+    assert result_record_slip(round=rnd, number=2, user=arbiter, result="0-1", confirm=True).result == "0-1"
 
 
 def test_the_same_result_again_changes_nothing(rnd, arbiter, organiser):

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import ConflictError, NotAllowedError, ValidationFailed
+from core.errors import ConfirmationNeeded, ConflictError, NotAllowedError, ValidationFailed
 from pairing.services.execute import round_pair_execute
 from pairing.services.swiss import round_pair
 from tournaments.models import AuditLog, Board, Round, Tournament
@@ -109,3 +109,27 @@ def test_the_locked_section_is_short_and_never_reads_the_explanation(swiss, arbi
     board.refresh_from_db()
     swiss.refresh_from_db()
     assert board.changed_version == swiss.version
+
+
+def test_the_correction_question_names_every_later_round_in_plain_words(swiss, arbiter):
+    """Issue 33 (6): "rounds 2 and 3 have already been paired on 1-0", not "round 2 (finished),
+    round 3 (finished) has"."""
+    first = play_round(pair_and_publish(swiss, arbiter), arbiter)
+    play_round(pair_and_publish(swiss, arbiter), arbiter)
+    round_pair_execute(round_id=round_pair(tournament=swiss, user=arbiter).pk)
+    board = Board.objects.get(round=first, number=1)
+    with pytest.raises(ConfirmationNeeded) as exc:
+        result_record(
+            board=board, user=arbiter, result="0-1", expected_version=board.version, confirm_correction=False
+        )
+    assert "rounds 2 and 3 have already been paired on 1-0" in exc.value.message
+    assert "(finished)" not in exc.value.message
+
+
+def test_a_change_asks_first_only_when_told_to_and_a_first_result_never_does(swiss, arbiter):
+    """Issue 33 (2): the keyboard's and the slips' entries (``confirm_change=False``)."""
+    board = pair_and_publish(swiss, arbiter).boards.get(number=1)
+    result_record(board=board, user=arbiter, result="1-0", expected_version=0, confirm_change=False)
+    with pytest.raises(ConfirmationNeeded, match="already shows 1-0. Change it to ½-½?"):
+        result_record(board=board, user=arbiter, result="1/2-1/2", expected_version=1, confirm_change=False)
+    assert Board.objects.get(pk=board.pk).result == "1-0"

@@ -143,3 +143,39 @@ def test_a_board_of_another_tournament_is_not_found_and_nothing_is_written(
     assert response.status_code == 404
     other.refresh_from_db()
     assert other.result == ""
+
+
+# Issue 33 (2): a first result is one key; changing an entered one asks first.
+
+
+def test_changing_an_entered_result_asks_first_and_saves_once_confirmed(
+    arbiter_client, tournament, published_round
+):
+    board = Board.objects.filter(round=published_round).first()
+    first = htmx(arbiter_client, "post", result_url(tournament, board), data={"result": "1-0", "version": 0})
+    assert first["X-Result-Status"] == "200"
+    asked = htmx(arbiter_client, "post", result_url(tournament, board), data={"result": "0-1", "version": 1})
+    body = asked.content.decode()
+    assert asked["X-Result-Status"] == "409" and "HX-Trigger" not in asked
+    assert "already shows 1-0" in body and "Change it to 0-1?" in body
+    assert 'name="confirm" value="1"' in body and "Keep 1-0" in body
+    board.refresh_from_db()
+    assert board.result == "1-0"
+    done = htmx(
+        arbiter_client,
+        "post",
+        result_url(tournament, board),
+        data={"result": "0-1", "version": 1, "confirm": "1"},
+    )
+    assert done["X-Result-Status"] == "200"
+    board.refresh_from_db()
+    assert board.result == "0-1"
+
+
+def test_without_javascript_a_change_asks_on_its_own_page(arbiter_client, tournament, published_round):
+    board = Board.objects.filter(round=published_round).first()
+    arbiter_client.post(result_url(tournament, board), {"result": "1-0", "version": 0})
+    response = arbiter_client.post(result_url(tournament, board), {"result": "1/2-1/2", "version": 1})
+    assert response.status_code == 409 and "Change it to ½-½?" in response.content.decode()
+    board.refresh_from_db()
+    assert board.result == "1-0"

@@ -80,3 +80,18 @@ def test_anonymous_is_sent_to_log_in(client, tournament, published_round):
     response = client.post(slip_url(tournament), {"board": 1, "result": "1-0"})
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     assert not board(published_round, 1).result
+
+
+def test_a_slip_changing_a_result_asks_and_changes_it_once_confirmed(
+    arbiter_client, tournament, published_round, organiser
+):
+    """Issue 33 (2): the slip box never silently replaces an entered result."""
+    result_record(board=board(published_round, 2), user=organiser, result="1-0", expected_version=0)
+    asked = htmx(arbiter_client, "post", slip_url(tournament), data={"board": 2, "result": "0-1"})
+    assert asked.status_code == 409 and asked.json()["confirm"] is True
+    assert "already shows 1-0" in asked.json()["message"] and "Change it to 0-1?" in asked.json()["message"]
+    assert board(published_round, 2).result == "1-0"
+    done = htmx(
+        arbiter_client, "post", slip_url(tournament), data={"board": 2, "result": "0-1", "confirm": "1"}
+    )
+    assert done.status_code == 200 and board(published_round, 2).result == "0-1"
