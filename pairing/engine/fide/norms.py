@@ -185,7 +185,8 @@ def check_norm(
             "1.4.1 a, c",
             "at least 9 games (8 in a 9-round event when the ninth is a forfeit win or a pairing-allocated bye)",
             n >= 9 or eight_for_nine,
-            f"{n} games played" + (" and one forfeit win or pairing-allocated bye: 1.4.1 c" if eight_for_nine else ""),
+            f"{n} games played"
+            + (" and one forfeit win or pairing-allocated bye: 1.4.1 c" if eight_for_nine else ""),
         )
     )
     feds = [g.opponent_federation.upper() for g in played if g.opponent_federation.upper() != _NO_FEDERATION]
@@ -193,7 +194,11 @@ def check_norm(
     own = sum(1 for f in feds if f == federation.upper())
     busiest = max(((feds.count(f), f) for f in set(feds) if f), default=(0, ""))
     if federation_exempt:
-        conditions.append(NormCondition("1.4.3 a-d", "foreign opponents", True, "exempt (1.4.3 a-d): 1.4.3 and 1.4.4 waived"))
+        conditions.append(
+            NormCondition(
+                "1.4.3 a-d", "foreign opponents", True, "exempt (1.4.3 a-d): 1.4.3 and 1.4.4 waived"
+            )
+        )
     else:
         conditions.append(
             NormCondition(
@@ -254,7 +259,8 @@ def check_norm(
             "1.4.6-1.4.8 a",
             f"average rating of the opponents at least {rule.average}",
             n > 0 and average >= rule.average,
-            f"Ra = {average}" + (f" (one opponent raised from {raised[0]} to {raised[1]}, 1.4.6 c)" if raised else ""),
+            f"Ra = {average}"
+            + (f" (one opponent raised from {raised[0]} to {raised[1]}, 1.4.6 c)" if raised else ""),
         )
     )
     conditions.append(
@@ -293,11 +299,15 @@ def check_norm(
     )
 
 
-def check_norms(games: Iterable[NormGame], *, federation: str, total_rounds: int, federation_exempt: bool = False) -> tuple[NormCheck, ...]:
+def check_norms(
+    games: Iterable[NormGame], *, federation: str, total_rounds: int, federation_exempt: bool = False
+) -> tuple[NormCheck, ...]:
     """:func:`check_norm` for GM, IM, WGM and WIM, in that order."""
     rounds = tuple(games)
     return tuple(
-        check_norm(t, rounds, federation=federation, total_rounds=total_rounds, federation_exempt=federation_exempt)
+        check_norm(
+            t, rounds, federation=federation, total_rounds=total_rounds, federation_exempt=federation_exempt
+        )
         for t in NormTitle
     )
 

@@ -56,7 +56,9 @@ class RatingRules:
 
 
 B02_2024 = RatingRules("FIDE Rating Regulations effective from 1 March 2024", uncapped_from=None)
-B02_2025 = RatingRules("FIDE Rating Regulations effective from 1 March 2024, 8.3.1 as amended from 1 October 2025")
+B02_2025 = RatingRules(
+    "FIDE Rating Regulations effective from 1 March 2024, 8.3.1 as amended from 1 October 2025"
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -92,8 +92,15 @@ def test_federation_and_title_mix():
     fid = [replace(g, opponent_federation="FID") for g in games]
     assert not check_norm(NormTitle.GM, fid, federation="ENG", total_rounds=9).met
     # Only two GMs: 1.4.5 b fails.
-    two_gms = [replace(g, opponent_title="IM") if i >= 2 and g.opponent_title == "GM" else g for i, g in enumerate(games)]
-    assert {c.article for c in check_norm(NormTitle.GM, two_gms, federation="ENG", total_rounds=9).conditions if not c.met} == {"1.4.5 b-e"}
+    two_gms = [
+        replace(g, opponent_title="IM") if i >= 2 and g.opponent_title == "GM" else g
+        for i, g in enumerate(games)
+    ]
+    assert {
+        c.article
+        for c in check_norm(NormTitle.GM, two_gms, federation="ENG", total_rounds=9).conditions
+        if not c.met
+    } == {"1.4.5 b-e"}
 
 
 def test_eight_games_count_as_nine_after_a_forfeit_win_but_not_after_a_loss():

@@ -96,7 +96,14 @@ def test_k_follows_8_3_3(rating, kwargs, k):
 
 
 def test_the_change_is_rounded_half_away_from_zero():
-    assert [round_change(Fraction(x)) for x in ("13.2", "0.5", "-0.5", "-2.5", "-2.49", "0")] == [13, 1, -1, -3, -2, 0]
+    assert [round_change(Fraction(x)) for x in ("13.2", "0.5", "-0.5", "-2.5", "-2.49", "0")] == [
+        13,
+        1,
+        -1,
+        -3,
+        -2,
+        0,
+    ]
 
 
 def test_an_unrated_player_gets_an_initial_rating_not_a_change():
