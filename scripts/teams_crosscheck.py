@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from pairing.engine.errors import NoValidPairingError  # noqa: E402
 from pairing.engine.teams import ColourType, pair_team_round  # noqa: E402
 from pairing.engine.teams.event import (  # noqa: E402
     BoardResult,
@@ -61,8 +62,85 @@ def gacrux_pairing(trf: str, round_number: int, method: str) -> tuple[set[tuple[
         else:
             pairs.add((w, b))
     if not lines or not lines[0] or not lines[0][0].isdigit():
+        if "no legal pairing" in out.stdout.lower() or "no legal pairing" in out.stderr.lower():
+            return set(), None, out.stdout
         raise RuntimeError(f"gacrux failed: {out.stdout[-2000:]} {out.stderr[-2000:]}")
     return pairs, bye, out.stdout
+
+
+TIEBREAKS = ["BH", "BH/C1", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EMGSB/C1", "WIN", "WON", "PS", "BC"]
+SCALE = {"EMGSB": 2, "EGMSB": 2, "EGGSB": 4, "EMGSB/C1": 2, "BC": 2}
+"""Our integers (GP in half-points) to the real values the other programs print."""
+CORE = {"BH": "BH:MP", "BH/C1": "BH:MP/C1", "WIN": "WIN:MP", "WON": "WON:MP", "PS": "PS:MP"}
+
+
+def gacrux_tiebreaks(trf: str) -> dict[int, dict[str, float]]:
+    with tempfile.NamedTemporaryFile("w", suffix=".trf", delete=False) as f:
+        f.write(trf)
+        path = f.name
+    try:
+        out = subprocess.run(
+            [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", path, "-t", *TIEBREAKS, "-F", "TXT"],
+            capture_output=True, text=True, timeout=600,
+        )
+    finally:
+        os.unlink(path)
+    rows = [ln.split("\t") for ln in out.stdout.splitlines() if ln.strip()]
+    head = rows[0]
+    return {int(r[0]): {c: float(r[head.index(c)]) for c in TIEBREAKS} for r in rows[1:]}
+
+
+def core_tiebreaks(event: TeamEvent) -> dict[int, dict[str, float]]:
+    """tiebreak-core 1.2's team values (``pip install tiebreak-core``)."""
+    from tiebreak_core import calculate_team
+    from tiebreak_core.team import PAIRING_BYE, PLAYED, TeamFormat, TeamMatch, TeamRecord
+
+    from pairing.engine.teams.event import team_rounds
+    from pairing.engine.teams.tiebreaks import board_points
+
+    hist = team_rounds(event, event.rounds_played)
+    boards = board_points(event)
+    records = {}
+    for tpn, rounds in hist.items():
+        matches = [
+            TeamMatch(r.opponent if r.opponent else -1, i, r.match_points, r.game_points / 2,
+                      PLAYED if r.opponent else PAIRING_BYE)
+            for i, r in enumerate(rounds, start=1)
+        ]
+        records[tpn] = TeamRecord(tpn, sum(r.match_points for r in rounds), sum(r.game_points for r in rounds) / 2,
+                                  matches, tuple(b / 2 for b in boards[tpn]))
+    fmt = TeamFormat(max_gp_per_match=float(event.boards))
+    return {
+        tpn: {c: calculate_team(rec, records, CORE.get(c, c), event.total_rounds, fmt) for c in TIEBREAKS}
+        for tpn, rec in records.items()
+    }
+
+
+def tiebreak_check(event: TeamEvent, tag: str, tally: dict[str, list[int]], notes: list[str]) -> None:
+    """Compare every team's value of every code: ours, Gacrux's tiebreakchecker, tiebreak-core."""
+    from pairing.engine.teams.tiebreaks import team_standings
+
+    ours = {row.tpn: row.values for row in team_standings(event, TIEBREAKS)}
+    gac = gacrux_tiebreaks(write_team_trf(event))
+    try:
+        core = core_tiebreaks(event)
+    except ImportError:
+        core = {}
+    byes = {tpn for _, tpn in event.byes}
+    for tpn, values in ours.items():
+        for code, value in zip(TIEBREAKS, values, strict=True):
+            mine = value / SCALE.get(code, 1)  # type: ignore[operator]
+            counts = tally.setdefault(code, [0, 0, 0, 0])
+            counts[0] += 1
+            counts[1] += abs(mine - gac[tpn][code]) < 1e-9
+            if core:
+                same = abs(mine - core[tpn][code]) < 1e-9
+                counts[2] += same
+                if not same:
+                    counts[3] += tpn in byes
+                    notes.append(f"{tag} team {tpn} {code}: ours {mine} core {core[tpn][code]} (had a PAB: {tpn in byes})")
+            if abs(mine - gac[tpn][code]) >= 1e-9:
+                notes.append(f"{tag} team {tpn} {code}: ours {mine} gacrux {gac[tpn][code]}")
 
 
 def play(rng: random.Random, strength: dict[int, int], white: int, black: int, boards: int) -> tuple[BoardResult, ...]:
@@ -76,7 +154,10 @@ def play(rng: random.Random, strength: dict[int, int], white: int, black: int, b
     return tuple(results)
 
 
-def run(n: int, boards: int, rounds: int, seed: int, colour_type: ColourType, out: Path, method: str) -> tuple[int, int, list[str]]:
+def run(
+    n: int, boards: int, rounds: int, seed: int, colour_type: ColourType, out: Path, method: str,
+    tally: dict[str, list[int]] | None = None,
+) -> tuple[int, int, list[str]]:
     rng = random.Random(seed * 1000 + n)
     teams = tuple(TeamEntry(t, f"Team {t}", tuple((t - 1) * boards + k for k in range(1, boards + 1))) for t in range(1, n + 1))
     strength = {t: 2400 - 40 * t + rng.randint(-60, 60) for t in range(1, n + 1)}
@@ -85,9 +166,17 @@ def run(n: int, boards: int, rounds: int, seed: int, colour_type: ColourType, ou
     agree = 0
     notes = []
     for rnd in range(1, rounds + 1):
-        ours = pair_team_round(team_swiss_request(event, rnd))
         trf = write_team_trf(event)
         theirs, their_bye, raw = gacrux_pairing(trf, rnd, method)
+        try:
+            ours = pair_team_round(team_swiss_request(event, rnd))
+        except NoValidPairingError:
+            # Art. 3.3.3: no legal pairing; the Chief Arbiter decides. The tournament stops here.
+            if not theirs:
+                agree += 1
+            else:
+                notes.append(f"n{n}-s{seed}-{colour_type.value}-r{rnd}: only gacrux found a pairing")
+            return agree, rnd, notes
         mine = {(m.white, m.black) for m in ours.matches}
         if mine == theirs and ours.bye == their_bye:
             agree += 1
@@ -109,6 +198,8 @@ def run(n: int, boards: int, rounds: int, seed: int, colour_type: ColourType, ou
             matches=event.matches + matches,
             byes=event.byes + (((rnd, ours.bye),) if ours.bye else ()),
         )
+    if tally is not None:
+        tiebreak_check(event, f"n{n}-s{seed}-{colour_type.value}", tally, notes)
     return agree, rounds, notes
 
 
@@ -119,8 +210,11 @@ def main() -> int:
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--types", default="A,B")
     parser.add_argument("--out", default="/tmp/teams_crosscheck")
+    parser.add_argument("--tiebreaks", action="store_true", help="also compare the team tie-breaks at the end")
+    parser.add_argument("--quiet", action="store_true", help="print the figures only, not each difference")
     args = parser.parse_args()
     total_agree = total = 0
+    tally: dict[str, list[int]] = {}
     for type_name in args.types.split(","):
         colour_type = ColourType(type_name)
         method = {"A": "fideteam-typea", "B": "fideteam-typeb", "none": "fideteam-nocolor"}[type_name]
@@ -128,15 +222,20 @@ def main() -> int:
             rounds = min(n - 1, max(5, n.bit_length() + 2))
             a = t = 0
             for seed in range(args.seeds):
-                agree, count, notes = run(n, args.boards, rounds, seed, colour_type, Path(args.out), method)
+                agree, count, notes = run(
+                    n, args.boards, rounds, seed, colour_type, Path(args.out), method, tally if args.tiebreaks else None
+                )
                 a += agree
                 t += count
-                for note in notes:
+                for note in [] if args.quiet else notes:
                     print("  ", note)
             total_agree += a
             total += t
             print(f"type {type_name:4} {n:3d} teams x {rounds} rounds x {args.seeds} seeds: {a}/{t} rounds agree", flush=True)
     print(f"total: {total_agree}/{total} rounds agree")
+    for code, (values, gacrux, core, core_pab) in tally.items():
+        print(f"tie-break {code:9}: {gacrux}/{values} values agree with Gacrux, {core}/{values} with tiebreak-core"
+              f" ({values - core - core_pab} differences on teams without a PAB)")
     return 0 if total_agree == total else 1
 
 
