@@ -1,5 +1,5 @@
 """FIDE's rating and title arithmetic: rating changes (B.02, ``rating``), title norms (B.01, ``norms``),
-and the conversion tables they share (``tables``).
+the conversion tables they share (``tables``) and the rating report's readiness check (``report``).
 
 Plain Python like the rest of the engine; each module names the edition of the regulations it follows.
 """
@@ -21,6 +21,7 @@ from .rating import (
     rating_change,
     round_change,
 )
+from .report import ReportItem, rating_report_items
 from .tables import dp_for_score, expected_hundredths, percentage
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "RatedGame",
     "RatingChange",
     "RatingRules",
+    "ReportItem",
     "check_norm",
     "check_norms",
     "dp_for_score",
@@ -45,5 +47,6 @@ __all__ = [
     "k_factor",
     "percentage",
     "rating_change",
+    "rating_report_items",
     "round_change",
 ]
