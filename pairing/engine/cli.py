@@ -113,7 +113,7 @@ def _parser() -> argparse.ArgumentParser:
         description=USAGE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         usage="%(prog)s (--dutch INPUT (-p [OUTPUT] | -c) | --dutch [MODEL] -g [CONFIG] -o OUTPUT | "
-        "--check FILE... | --berger N | --standings INPUT) [options]",
+        "--check FILE... | --berger N | --standings INPUT | --teams ...) [options]",
         fromfile_prefix_chars="@",
     )
     mode = parser.add_mutually_exclusive_group(required=True)
@@ -176,6 +176,10 @@ def main(
     """Run the command line; returns the exit status."""
     out = stdout or sys.stdout
     err = stderr or sys.stderr
+    if "--teams" in (sys.argv[1:] if argv is None else argv):
+        from .teams.cli import main as teams_main  # the team engine has its own options
+
+        return teams_main(argv, stdout=out, stderr=err)
     parser = _parser()
     try:
         args = parser.parse_args(argv)
