@@ -42,8 +42,20 @@ def gacrux_pairing(trf: str, round_number: int, method: str) -> tuple[set[tuple[
         path = f.name
     try:
         out = subprocess.run(
-            [sys.executable, "-m", "gacrux.pairingchecker", "-i", path, "-p", "-m", method, "-F", "TXT",
-             "-n", str(round_number)],
+            [
+                sys.executable,
+                "-m",
+                "gacrux.pairingchecker",
+                "-i",
+                path,
+                "-p",
+                "-m",
+                method,
+                "-F",
+                "TXT",
+                "-n",
+                str(round_number),
+            ],
             capture_output=True,
             text=True,
             timeout=600,
@@ -81,7 +93,9 @@ def gacrux_tiebreaks(trf: str) -> dict[int, dict[str, float]]:
     try:
         out = subprocess.run(
             [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", path, "-t", *TIEBREAKS, "-F", "TXT"],
-            capture_output=True, text=True, timeout=600,
+            capture_output=True,
+            text=True,
+            timeout=600,
         )
     finally:
         os.unlink(path)
@@ -103,12 +117,22 @@ def core_tiebreaks(event: TeamEvent) -> dict[int, dict[str, float]]:
     records = {}
     for tpn, rounds in hist.items():
         matches = [
-            TeamMatch(r.opponent if r.opponent else -1, i, r.match_points, r.game_points / 2,
-                      PLAYED if r.opponent else PAIRING_BYE)
+            TeamMatch(
+                r.opponent if r.opponent else -1,
+                i,
+                r.match_points,
+                r.game_points / 2,
+                PLAYED if r.opponent else PAIRING_BYE,
+            )
             for i, r in enumerate(rounds, start=1)
         ]
-        records[tpn] = TeamRecord(tpn, sum(r.match_points for r in rounds), sum(r.game_points for r in rounds) / 2,
-                                  matches, tuple(b / 2 for b in boards[tpn]))
+        records[tpn] = TeamRecord(
+            tpn,
+            sum(r.match_points for r in rounds),
+            sum(r.game_points for r in rounds) / 2,
+            matches,
+            tuple(b / 2 for b in boards[tpn]),
+        )
     fmt = TeamFormat(max_gp_per_match=float(event.boards))
     return {
         tpn: {c: calculate_team(rec, records, CORE.get(c, c), event.total_rounds, fmt) for c in TIEBREAKS}
@@ -138,12 +162,16 @@ def tiebreak_check(event: TeamEvent, tag: str, tally: dict[str, list[int]], note
                 counts[2] += same
                 if not same:
                     counts[3] += tpn in byes
-                    notes.append(f"{tag} team {tpn} {code}: ours {mine} core {core[tpn][code]} (had a PAB: {tpn in byes})")
+                    notes.append(
+                        f"{tag} team {tpn} {code}: ours {mine} core {core[tpn][code]} (had a PAB: {tpn in byes})"
+                    )
             if abs(mine - gac[tpn][code]) >= 1e-9:
                 notes.append(f"{tag} team {tpn} {code}: ours {mine} gacrux {gac[tpn][code]}")
 
 
-def play(rng: random.Random, strength: dict[int, int], white: int, black: int, boards: int) -> tuple[BoardResult, ...]:
+def play(
+    rng: random.Random, strength: dict[int, int], white: int, black: int, boards: int
+) -> tuple[BoardResult, ...]:
     """Random board results, the stronger team a little more likely to win each game."""
     results = []
     edge = (strength[white] - strength[black]) / 800
@@ -155,14 +183,30 @@ def play(rng: random.Random, strength: dict[int, int], white: int, black: int, b
 
 
 def run(
-    n: int, boards: int, rounds: int, seed: int, colour_type: ColourType, out: Path, method: str,
+    n: int,
+    boards: int,
+    rounds: int,
+    seed: int,
+    colour_type: ColourType,
+    out: Path,
+    method: str,
     tally: dict[str, list[int]] | None = None,
 ) -> tuple[int, int, list[str]]:
     rng = random.Random(seed * 1000 + n)
-    teams = tuple(TeamEntry(t, f"Team {t}", tuple((t - 1) * boards + k for k in range(1, boards + 1))) for t in range(1, n + 1))
+    teams = tuple(
+        TeamEntry(t, f"Team {t}", tuple((t - 1) * boards + k for k in range(1, boards + 1)))
+        for t in range(1, n + 1)
+    )
     strength = {t: 2400 - 40 * t + rng.randint(-60, 60) for t in range(1, n + 1)}
     initial = Colour.WHITE if rng.random() < 0.5 else Colour.BLACK
-    event = TeamEvent(f"crosscheck {n} teams seed {seed}", rounds, boards, teams, colour_type=colour_type, initial_colour=initial)
+    event = TeamEvent(
+        f"crosscheck {n} teams seed {seed}",
+        rounds,
+        boards,
+        teams,
+        colour_type=colour_type,
+        initial_colour=initial,
+    )
     agree = 0
     notes = []
     for rnd in range(1, rounds + 1):
@@ -192,7 +236,10 @@ def run(
             )
             same_pairs = {frozenset(p) for p in mine} == {frozenset(p) for p in theirs}
             notes.append(f"{tag}: {'colours only' if same_pairs else 'pairs'} differ")
-        matches = tuple(MatchRecord(rnd, m.white, m.black, play(rng, strength, m.white, m.black, boards)) for m in ours.matches)
+        matches = tuple(
+            MatchRecord(rnd, m.white, m.black, play(rng, strength, m.white, m.black, boards))
+            for m in ours.matches
+        )
         event = replace(
             event,
             matches=event.matches + matches,
@@ -204,13 +251,17 @@ def run(
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--sizes", default="6,7,8,9,12,13,16,21")
     parser.add_argument("--boards", type=int, default=4)
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--types", default="A,B")
     parser.add_argument("--out", default="/tmp/teams_crosscheck")
-    parser.add_argument("--tiebreaks", action="store_true", help="also compare the team tie-breaks at the end")
+    parser.add_argument(
+        "--tiebreaks", action="store_true", help="also compare the team tie-breaks at the end"
+    )
     parser.add_argument("--quiet", action="store_true", help="print the figures only, not each difference")
     args = parser.parse_args()
     total_agree = total = 0
@@ -223,7 +274,14 @@ def main() -> int:
             a = t = 0
             for seed in range(args.seeds):
                 agree, count, notes = run(
-                    n, args.boards, rounds, seed, colour_type, Path(args.out), method, tally if args.tiebreaks else None
+                    n,
+                    args.boards,
+                    rounds,
+                    seed,
+                    colour_type,
+                    Path(args.out),
+                    method,
+                    tally if args.tiebreaks else None,
                 )
                 a += agree
                 t += count
@@ -231,11 +289,16 @@ def main() -> int:
                     print("  ", note)
             total_agree += a
             total += t
-            print(f"type {type_name:4} {n:3d} teams x {rounds} rounds x {args.seeds} seeds: {a}/{t} rounds agree", flush=True)
+            print(
+                f"type {type_name:4} {n:3d} teams x {rounds} rounds x {args.seeds} seeds: {a}/{t} rounds agree",
+                flush=True,
+            )
     print(f"total: {total_agree}/{total} rounds agree")
     for code, (values, gacrux, core, core_pab) in tally.items():
-        print(f"tie-break {code:9}: {gacrux}/{values} values agree with Gacrux, {core}/{values} with tiebreak-core"
-              f" ({values - core - core_pab} differences on teams without a PAB)")
+        print(
+            f"tie-break {code:9}: {gacrux}/{values} values agree with Gacrux, {core}/{values} with tiebreak-core"
+            f" ({values - core - core_pab} differences on teams without a PAB)"
+        )
     return 0 if total_agree == total else 1
 
 

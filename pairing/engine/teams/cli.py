@@ -32,18 +32,27 @@ __all__ = ["main"]
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m pairing.engine --teams", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--teams", required=True, metavar="INPUT|N", help="TRF-2026 team file (or N with --round-robin)")
+    parser = argparse.ArgumentParser(
+        prog="python -m pairing.engine --teams",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--teams", required=True, metavar="INPUT|N", help="TRF-2026 team file (or N with --round-robin)"
+    )
     action = parser.add_mutually_exclusive_group()
-    action.add_argument("-p", dest="output", nargs="?", const="-", metavar="OUTPUT", help="pair the next round")
+    action.add_argument(
+        "-p", dest="output", nargs="?", const="-", metavar="OUTPUT", help="pair the next round"
+    )
     action.add_argument("-c", dest="compare", action="store_true", help="re-pair every round and compare")
     action.add_argument("--standings", action="store_true", help="team standings as CSV")
     action.add_argument("--round-robin", action="store_true", help="Berger tables for N teams")
     parser.add_argument("--type", choices=["A", "B", "none"], help="colour preferences (Art. 1.7)")
     parser.add_argument("--explain", action="store_true", help="explain the pairing on standard error")
     parser.add_argument(
-        "--tiebreaks", default="EMGSB,BH,DE", help="team tie-breaks, in order (values in engine units: GP in half-points)"
+        "--tiebreaks",
+        default="EMGSB,BH,DE",
+        help="team tie-breaks, in order (values in engine units: GP in half-points)",
     )
     parser.add_argument("--double", action="store_true", help="double round robin")
     parser.add_argument("--boards", type=int, default=4, help="boards per match (round robin)")
@@ -75,12 +84,16 @@ def _compare(event: TeamEvent, out: TextIO) -> int:
         bye = next((t for r, t in event.byes if r == rnd), None)
         if ours != theirs or bye != result.bye:
             differ += 1
-            out.write(f"round {rnd}: file {sorted(theirs)} bye {bye}; engine {sorted(ours)} bye {result.bye}\n")
+            out.write(
+                f"round {rnd}: file {sorted(theirs)} bye {bye}; engine {sorted(ours)} bye {result.bye}\n"
+            )
     out.write(f"{event.rounds_played - differ}/{event.rounds_played} rounds as the engine pairs them\n")
     return 1 if differ else 0
 
 
-def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None
+) -> int:
     out, err = stdout or sys.stdout, stderr or sys.stderr
     try:
         args = _parser().parse_args(argv)
@@ -104,7 +117,9 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
             out.write("rank,team,name,MP,GP," + ",".join(codes) + "\n")
             for row in rows:
                 shown = [str(v) for v in row.values]
-                out.write(f"{row.rank},{row.tpn},{row.name},{row.match_points},{row.game_points / 2:g},{','.join(shown)}\n")
+                out.write(
+                    f"{row.rank},{row.tpn},{row.name},{row.match_points},{row.game_points / 2:g},{','.join(shown)}\n"
+                )
             return 0
         result = pair_team_round(team_swiss_request(event, event.rounds_played + 1))
         if args.output in (None, "-"):
@@ -121,4 +136,3 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
     except (PairingError, ValueError, OSError) as exc:
         err.write(f"error: {exc}\n")
         return 2
-

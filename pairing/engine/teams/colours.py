@@ -33,9 +33,7 @@ class TeamColours:
 
 def team_colours(team: Team, colour_type: ColourType, last_round: bool) -> TeamColours:
     """The colour difference, sequence and preference of ``team`` (Art. 1.6, 1.7)."""
-    seq = tuple(
-        r.colour for r in team.history if r.kind is MatchKind.PLAYED and r.colour is not None
-    )
+    seq = tuple(r.colour for r in team.history if r.kind is MatchKind.PLAYED and r.colour is not None)
     cd = sum(1 if c is Colour.WHITE else -1 for c in seq)
     return TeamColours(seq, cd, _preference(seq, cd, colour_type, last_round))
 

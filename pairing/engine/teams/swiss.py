@@ -65,7 +65,9 @@ class _Round:
             raise InvalidRequestError("TPNs must be 1 to the number of teams, each once (C.04.6 Art. 1.1.1)")
         for t in request.teams:
             if len(t.history) != rnd - 1:
-                raise InvalidRequestError(f"team {t.id} has {len(t.history)} rounds of history, not {rnd - 1}")
+                raise InvalidRequestError(
+                    f"team {t.id} has {len(t.history)} rounds of history, not {rnd - 1}"
+                )
             for r in t.history:
                 if r.opponent is not None and r.opponent not in by_id:
                     raise InvalidRequestError(f"team {t.id} met unknown team {r.opponent}")
@@ -75,7 +77,9 @@ class _Round:
         self.score = {t.id: _primary(t, p) for t in request.teams}
         self.scores = {t.id: (self.score[t.id], _secondary(t, p)) for t in request.teams}
         self.met = {
-            t.id: frozenset(r.opponent for r in t.history if r.kind is MatchKind.PLAYED and r.opponent is not None)
+            t.id: frozenset(
+                r.opponent for r in t.history if r.kind is MatchKind.PLAYED and r.opponent is not None
+            )
             for t in request.teams
         }
         self.played = {t.id: sum(1 for r in t.history if r.kind is MatchKind.PLAYED) for t in request.teams}
@@ -96,9 +100,9 @@ class _Round:
                     if _primary(t, p, rnd - 2) != _primary(other, p, rnd - 2):
                         self.floated.add(t.id)
         self.last_two = rnd > request.total_rounds - 2
-        last = rnd >= request.total_rounds
+        is_last = rnd >= request.total_rounds
         self.colours: dict[int, TeamColours] = {
-            t.id: team_colours(t, request.colour_type, last) for t in request.teams
+            t.id: team_colours(t, request.colour_type, is_last) for t in request.teams
         }
         self.levels = sorted({self.score[t.id] for t in self.teams}, reverse=True)
 
@@ -142,7 +146,9 @@ def _pab(field: _Round, notes: list[str]) -> tuple[int | None, list[Team]]:
                 )
             barred = len(teams) - len(order)
             if barred:
-                why += f"; {barred} team(s) could not have it: already a bye or a forfeit win ([C2] Art. 2.1.2)"
+                why += (
+                    f"; {barred} team(s) could not have it: already a bye or a forfeit win ([C2] Art. 2.1.2)"
+                )
             notes.append(f"Team {_label(t)} gets the pairing-allocated bye: {why}.")
             return t.id, rest
     raise NoValidPairingError(
@@ -182,7 +188,11 @@ def _sets(lower: Sequence[Team], profile: tuple[int, ...], score: dict[int, int]
     score then ascending TPN, the sets in lexicographic order of those TPNs."""
     levels = sorted(set(profile), reverse=True)
     per_level = [
-        list(combinations(sorted((t for t in lower if score[t.id] == s), key=lambda t: t.tpn), profile.count(s)))
+        list(
+            combinations(
+                sorted((t for t in lower if score[t.id] == s), key=lambda t: t.tpn), profile.count(s)
+            )
+        )
         for s in levels
     ]
     for choice in product(*per_level):
@@ -235,7 +245,9 @@ class _Bracket:
                     continue
                 c8, c9, c10 = self.pair_quality(a.id, b.id)
                 top, bottom = pos[a.id], pos[b.id]  # i < j: a is the top member (Art. 3.6.1)
-                cost = c8 * w8 + c9 * w9 + c10 * w10 + unit_top * 2 ** (n - bottom) + bottom * base ** (n - top)
+                cost = (
+                    c8 * w8 + c9 * w9 + c10 * w10 + unit_top * 2 ** (n - bottom) + bottom * base ** (n - top)
+                )
                 weights[i][j] = weights[j][i] = big - cost
         mate = max_weight_matching(weights)
         if any(m < 0 for m in mate):
@@ -413,4 +425,3 @@ def _colour_and_order(field: _Round, pairs: list[tuple[int, int]], notes: list[s
                 f"(Art. 4.3: rule {rule} decided)."
             )
     return matches
-

@@ -59,7 +59,6 @@ def _scored(r: TeamRound, score: str) -> int:
     return r.match_points if score == "MP" else r.game_points
 
 
-
 def _dummy(f: _Field, tpn: int, score: str) -> int:
     """Art. 16.4: the dummy opponent of an unplayed round has the team's own final score, at most a
     draw per round (16.4.2, 2026) when ``cap_dummy``."""
@@ -98,7 +97,9 @@ def _esb(f: _Field, tpn: int, basis: str, scored: str, cut: int) -> int:
     an unplayed round counts against the Art. 16.4 dummy."""
     items = []
     for r in f.rounds[tpn]:
-        other = f.total(r.opponent, basis) if r.kind.paired and r.opponent is not None else _dummy(f, tpn, basis)
+        other = (
+            f.total(r.opponent, basis) if r.kind.paired and r.opponent is not None else _dummy(f, tpn, basis)
+        )
         items.append((other, other * _scored(r, scored)))
     items.sort()  # Art. 14.1.2: the lowest basis first, the lowest product among equals
     return sum(p for _, p in items[min(cut, max(len(items) - 1, 0)) :])
@@ -170,12 +171,20 @@ TEAM_TIEBREAKS: dict[str, TeamTiebreakInfo] = {
         TeamTiebreakInfo("MP", "11.1.1", "match points", lambda f, t: f.total(t, "MP")),
         TeamTiebreakInfo("GP", "11.1.2", "game points", lambda f, t: f.total(t, "GP")),
         TeamTiebreakInfo(
-            "MPVGP", "13.1", "the score that is not the primary one", lambda f, t: f.total(t, f.secondary_code())
+            "MPVGP",
+            "13.1",
+            "the score that is not the primary one",
+            lambda f, t: f.total(t, f.secondary_code()),
         ),
         TeamTiebreakInfo("BH", "8.1 (13)", "Buchholz on the primary score", lambda f, t: _bh(f, t, 0)),
-        TeamTiebreakInfo("BH/C1", "8.1, 14.1 (13)", "Buchholz cut-1 on the primary score", lambda f, t: _bh(f, t, 1)),
         TeamTiebreakInfo(
-            "EMMSB", "13.2.1", "opponents' MP times MP scored against them", lambda f, t: _esb(f, t, "MP", "MP", 0)
+            "BH/C1", "8.1, 14.1 (13)", "Buchholz cut-1 on the primary score", lambda f, t: _bh(f, t, 1)
+        ),
+        TeamTiebreakInfo(
+            "EMMSB",
+            "13.2.1",
+            "opponents' MP times MP scored against them",
+            lambda f, t: _esb(f, t, "MP", "MP", 0),
         ),
         TeamTiebreakInfo(
             "EMGSB",
@@ -184,18 +193,32 @@ TEAM_TIEBREAKS: dict[str, TeamTiebreakInfo] = {
             lambda f, t: _esb(f, t, "MP", "GP", 0),
         ),
         TeamTiebreakInfo(
-            "EGMSB", "13.2.3", "opponents' GP times MP scored against them", lambda f, t: _esb(f, t, "GP", "MP", 0)
+            "EGMSB",
+            "13.2.3",
+            "opponents' GP times MP scored against them",
+            lambda f, t: _esb(f, t, "GP", "MP", 0),
         ),
         TeamTiebreakInfo(
-            "EGGSB", "13.2.4", "opponents' GP times GP scored against them", lambda f, t: _esb(f, t, "GP", "GP", 0)
+            "EGGSB",
+            "13.2.4",
+            "opponents' GP times GP scored against them",
+            lambda f, t: _esb(f, t, "GP", "GP", 0),
         ),
         TeamTiebreakInfo(
-            "EMGSB/C1", "13.2.2, 14.1.2", "EMGSB without the lowest-scored opponent", lambda f, t: _esb(f, t, "MP", "GP", 1)
+            "EMGSB/C1",
+            "13.2.2, 14.1.2",
+            "EMGSB without the lowest-scored opponent",
+            lambda f, t: _esb(f, t, "MP", "GP", 1),
         ),
         TeamTiebreakInfo(
-            "EMMSB/C1", "13.2.1, 14.1.2", "EMMSB without the lowest-scored opponent", lambda f, t: _esb(f, t, "MP", "MP", 1)
+            "EMMSB/C1",
+            "13.2.1, 14.1.2",
+            "EMMSB without the lowest-scored opponent",
+            lambda f, t: _esb(f, t, "MP", "MP", 1),
         ),
-        TeamTiebreakInfo("WIN", "7.1 (13)", "matches won, with or without playing", lambda f, t: _win(f, t, False)),
+        TeamTiebreakInfo(
+            "WIN", "7.1 (13)", "matches won, with or without playing", lambda f, t: _win(f, t, False)
+        ),
         TeamTiebreakInfo("WON", "7.2 (13)", "matches won over the board", lambda f, t: _win(f, t, True)),
         TeamTiebreakInfo("PS", "7.5 (13)", "progressive primary score", _ps),
         TeamTiebreakInfo(
@@ -205,7 +228,9 @@ TEAM_TIEBREAKS: dict[str, TeamTiebreakInfo] = {
             lambda f, t: sum((k + 1) * p for k, p in enumerate(board_points(f.event)[t])),
             higher_is_better=False,
         ),
-        TeamTiebreakInfo("TBR", "12.2", "game points on board 1, then board 2, ...", lambda f, t: board_points(f.event)[t]),
+        TeamTiebreakInfo(
+            "TBR", "12.2", "game points on board 1, then board 2, ...", lambda f, t: board_points(f.event)[t]
+        ),
         TeamTiebreakInfo("BBE", "12.3", "game points without the bottom board, then without two, ...", _bbe),
     )
 }
@@ -241,7 +266,8 @@ def team_standings(
     f = _Field(event, team_rounds(event, last), event.primary, cap_dummy)
     prim = f.primary_code()
     values = {
-        t.tpn: [0 if c == "DE" else TEAM_TIEBREAKS[c].compute(f, t.tpn) for c in tiebreaks] for t in event.teams
+        t.tpn: [0 if c == "DE" else TEAM_TIEBREAKS[c].compute(f, t.tpn) for c in tiebreaks]
+        for t in event.teams
     }
 
     def order(group: list[int], depth: int) -> list[list[int]]:
@@ -270,15 +296,19 @@ def team_standings(
     place = 1
     for score in sorted(by_score, reverse=True):
         for tier in order(sorted(by_score[score]), 0):
-            for t in tier:
+            for tpn in tier:
                 rows.append(
-                    TeamStandingRow(place, t, names[t], f.total(t, "MP"), f.total(t, "GP"), tuple(values[t]))
+                    TeamStandingRow(
+                        place, tpn, names[tpn], f.total(tpn, "MP"), f.total(tpn, "GP"), tuple(values[tpn])
+                    )
                 )
             place += len(tier)
     return rows
 
 
-def _mini_table(f: _Field, group: Sequence[int], score: str) -> tuple[dict[int, Fraction], dict[int, set[int]]]:
+def _mini_table(
+    f: _Field, group: Sequence[int], score: str
+) -> tuple[dict[int, Fraction], dict[int, set[int]]]:
     """Points in the played matches among ``group`` (repeated meetings averaged, 6.1.2) and who met whom."""
     members = set(group)
     pts: dict[int, Fraction] = {}
@@ -305,10 +335,12 @@ def _direct_encounter(f: _Field, group: list[int], score: str) -> list[list[int]
         tiers = [buckets[k] for k in sorted(buckets, reverse=True)]
         if len(tiers) == 1:
             return tiers
-        return [sub for tier in tiers for sub in (_direct_encounter(f, tier, score) if len(tier) > 1 else [tier])]
+        return [
+            sub for tier in tiers for sub in (_direct_encounter(f, tier, score) if len(tier) > 1 else [tier])
+        ]
     win = f.event.scoring.win if score == "MP" else 2 * f.event.boards
     remaining = list(group)
-    tiers: list[list[int]] = []
+    ranked: list[list[int]] = []
     while len(remaining) > 1:
         pts, met = _mini_table(f, remaining, score)
         missing = {t: len(remaining) - 1 - len(met[t]) for t in remaining}
@@ -318,7 +350,7 @@ def _direct_encounter(f: _Field, group: list[int], score: str) -> list[list[int]
         )
         if first is None:
             break
-        tiers.append([first])
+        ranked.append([first])
         remaining = [t for t in remaining if t != first]
-    tiers.append(remaining)
-    return tiers
+    ranked.append(remaining)
+    return ranked

@@ -82,7 +82,8 @@ def write_team_trf(event: TeamEvent) -> str:
         f"352 {''.join('W' if c is Colour.WHITE else 'B' for c in seq)}",
         "362 "
         + "   ".join(
-            f"{code}{v:4.1f}" for code, v in (("TW", event.scoring.win), ("TD", event.scoring.draw), ("TL", event.scoring.loss))
+            f"{code}{v:4.1f}"
+            for code, v in (("TW", event.scoring.win), ("TD", event.scoring.draw), ("TL", event.scoring.loss))
         ),
     ]
     for t in event.teams:
@@ -164,7 +165,9 @@ def read_team_trf(text: str, *, boards: int | None = None) -> TeamEvent:
         elif tag == "310":
             tpn = int(_num(line[4:7], no, 5))
             ids = tuple(
-                int(line[i - 4 : i]) for i in range(77, len(line) + 1, 5) if line[i - 4 : i].strip() and int(line[i - 4 : i])
+                int(line[i - 4 : i])
+                for i in range(77, len(line) + 1, 5)
+                if line[i - 4 : i].strip() and int(line[i - 4 : i])
             )
             teams.append(TeamEntry(tpn, line[8:40].strip(), ids))
         elif tag == "320":
@@ -199,15 +202,25 @@ def read_team_trf(text: str, *, boards: int | None = None) -> TeamEvent:
         white, black = (a, b) if a_white else (b, a)
         wl = [p for p in {t.tpn: t for t in teams}[white].players if p in entries]
         results = []
-        for k, pid in enumerate(wl[:n_boards]):
-            _, c, res, _ = entries[pid]
+        for pid in wl[:n_boards]:
+            res = entries[pid][2]
             own = {"1": 2, "=": 1, "0": 0, "+": 2, "-": 0, "W": 2, "D": 1, "L": 0}[res.upper()]
             results.append(BoardResult(own, forfeit=res in "+-"))
         bl = [entries[p][0] for p in wl[:n_boards]]
-        matches.append(MatchRecord(rnd, white, black, tuple(results), "", Lineup(tuple(wl[:n_boards])), Lineup(tuple(bl))))
+        matches.append(
+            MatchRecord(
+                rnd, white, black, tuple(results), "", Lineup(tuple(wl[:n_boards])), Lineup(tuple(bl))
+            )
+        )
     for rnd, w, b, kind in forfeits:
         matches.append(MatchRecord(rnd, w, b, (), kind.replace("1", "+").replace("0", "-")))
-    colour_type = ColourType.B if "TYPEB" in code else ColourType.A if "TYPEA" in code or code == "FIDE_TEAM" else ColourType.NONE
+    colour_type = (
+        ColourType.B
+        if "TYPEB" in code
+        else ColourType.A
+        if "TYPEA" in code or code == "FIDE_TEAM"
+        else ColourType.NONE
+    )
     parts = code.replace("FIDE_TEAM", "").replace("_TYPEA", "").replace("_TYPEB", "").strip("_").split("_")
     primary = PrimaryScore.GAME if parts and parts[0] == "GP" else PrimaryScore.MATCH
     secondary = len(parts) >= 2 or code in ("FIDE_TEAM", "")

@@ -63,7 +63,12 @@ class MatchKind(str, Enum):
     @property
     def paired(self) -> bool:
         """True when the team was paired against another team (played or forfeited)."""
-        return self in (MatchKind.PLAYED, MatchKind.FORFEIT_WIN, MatchKind.FORFEIT_LOSS, MatchKind.DOUBLE_FORFEIT)
+        return self in (
+            MatchKind.PLAYED,
+            MatchKind.FORFEIT_WIN,
+            MatchKind.FORFEIT_LOSS,
+            MatchKind.DOUBLE_FORFEIT,
+        )
 
 
 @dataclass(frozen=True, slots=True)
