@@ -40,6 +40,56 @@ def test_it_matches_fides_calculator_on_a_single_game():
     assert change.change == Fraction("4.6")
 
 
+def test_it_matches_fides_published_calculation_for_a_2053_player():
+    # FIDE's published individual calculation (ratings.fide.com, "calculations", December 2025 list),
+    # event 435715, 1st Annual Washington Dulles Open, 7-9 Nov 2025: Ro 2053, K 20, per game
+    # (opponent as FIDE used it, score, chg, K*chg): 1675 1 +0.09 +1.80; 2310 0 -0.18 -3.60;
+    # 1653* (capped) 1 +0.08 +1.60; 1884 1 +0.28 +5.60; 2218 0 -0.28 -5.60; total chg -0.01, K*chg -0.20.
+    games = [
+        RatedGame(1675, WIN),
+        RatedGame(2310, LOSS),
+        RatedGame(1653, WIN),
+        RatedGame(1884, WIN),
+        RatedGame(2218, LOSS),
+    ]
+    change = rating_change(2053, games, k=20)
+    assert [g.delta for g in change.games] == [
+        Fraction(x) for x in ("0.09", "-0.18", "0.08", "0.28", "-0.28")
+    ]
+    assert [g.change for g in change.games] == [Fraction(x) for x in ("1.8", "-3.6", "1.6", "5.6", "-5.6")]
+    assert change.games[2].difference == 400  # 2053 - 1653 = 400: exactly the cap
+    assert change.delta == Fraction("-0.01") and change.change == Fraction("-0.2")
+
+
+def test_it_matches_fides_published_calculation_for_a_2650_plus_player():
+    # The same event for a player rated 2813 (K 10), after the 1 October 2025 amendment of 8.3.1:
+    # 1787 1 0.00; 2025 1 0.00 (D > 735: PD 1.00, no cap); 2310 1 +0.04; 2400 1 +0.07; 2505 = -0.36;
+    # total chg -0.25, K*chg -2.50, which 8.3.4 rounds to -3 (FIDE's list went 2813 -> 2810 with
+    # another event in the period).
+    games = [
+        RatedGame(1787, WIN),
+        RatedGame(2025, WIN),
+        RatedGame(2310, WIN),
+        RatedGame(2400, WIN),
+        RatedGame(2505, DRAW),
+    ]
+    change = rating_change(2813, games, k=10)
+    assert [g.delta for g in change.games] == [Fraction(x) for x in ("0", "0", "0.04", "0.07", "-0.36")]
+    assert change.change == Fraction("-2.5") and change.rounded == -3
+    # Under the 2024 text everybody was capped at 400 (PD .92): each of the four wins +0.08;
+    # 4 x 0.08 - 0.36 = -0.04.
+    assert rating_change(2813, games, k=10, rules=B02_2024).delta == Fraction("-0.04")
+
+
+def test_k_times_n_at_most_700_as_fide_applied_it():
+    # FIDE's published calculation for the October 2026 list of a 2054 player with 39 games in the
+    # period: K 17 (20 x 39 = 780 > 700; 700 // 39 = 17). First game: 2406, lost: D = -352, row 345-357,
+    # PD(L) = .11, chg -0.11, K*chg -1.87.
+    k, reason = k_factor(2054, games_before=200, birth_year=2003, year=2026, games_in_period=39)
+    assert k == 17 and "700" in reason
+    assert rating_change(2054, [RatedGame(2406, LOSS)], k=k).change == Fraction("-1.87")
+
+
 def test_a_club_swiss_worked_by_hand_following_8_3():
     # Player rated 1850 with K = 20 (30+ games, adult, never 2400).
     games = [
