@@ -10,17 +10,19 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ratings import selectors
 from ratings.forms import RatingListUploadForm, SearchForm
 from ratings.services import RatingImportError
-from ratings.uploads import rating_import_create
+from ratings.uploads import rating_import_cancel, rating_import_create, rating_import_retry
 
 
 def site_staff_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -66,7 +68,33 @@ def imports(request: HttpRequest) -> HttpResponse:
 def import_detail(request: HttpRequest, import_id: int) -> HttpResponse:
     job = selectors.rating_import_get(pk=import_id)
     template = _partial(request, "ratings/import_detail.html", "import-progress")
-    return render(request, template, {"job": job})
+    return render(request, template, {"job": job, "stale_seconds": settings.RATING_IMPORT_STALE_SECONDS})
+
+
+@require_POST
+@site_staff_required
+def import_retry(request: HttpRequest, import_id: int) -> HttpResponse:
+    selectors.rating_import_get(pk=import_id)
+    try:
+        rating_import_retry(import_id=import_id, user=request.user)
+    except RatingImportError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("The import starts again after the last line it wrote."))
+    return redirect("ratings:import_detail", import_id=import_id)
+
+
+@require_POST
+@site_staff_required
+def import_cancel(request: HttpRequest, import_id: int) -> HttpResponse:
+    selectors.rating_import_get(pk=import_id)
+    try:
+        rating_import_cancel(import_id=import_id, user=request.user)
+    except RatingImportError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("The import is cancelled; the players it wrote stay."))
+    return redirect("ratings:import_detail", import_id=import_id)
 
 
 @require_GET
