@@ -12,7 +12,7 @@ from django.urls import reverse
 from accounts.invitations import SignupInvitation
 from clubs.models import Club, Invitation, Membership, RosterPlayer
 from clubs.services.invitations import token_hash
-from ratings.text import search_key
+from core.names import search_key
 
 ROSTER_LIMIT = 100
 

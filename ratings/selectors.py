@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
+from core.names import search_key
 from ratings.models import RatedPlayer, RatingImport
-from ratings.text import search_key
 
 SEARCH_LIMIT = 20
 CANDIDATES_PER_RESULT = 5
@@ -17,7 +17,9 @@ def rated_player_search(*, query: str, limit: int = SEARCH_LIMIT) -> list[RatedP
 
     FIDE lists names as "Surname, Given names". One word of the query must start the name (so the
     indexed prefix search does the heavy lifting on a million rows); the others may be anywhere:
-    "carlsen", "Carlsen Mag" and "magnus carlsen" all find Carlsen, Magnus.
+    "carlsen", "Carlsen Mag" and "magnus carlsen" all find Carlsen, Magnus. When the prefix search
+    finds too few, a word may start any word of the name: "magnus" or "luis" alone find the given
+    name (a scan of the table, stopped as soon as enough players are found).
     """
     text = query.strip()
     if text.isascii() and text.isdigit():  # "²" is a digit to isdigit(), not to int()
@@ -38,6 +40,16 @@ def rated_player_search(*, query: str, limit: int = SEARCH_LIMIT) -> list[RatedP
             found.setdefault(player.fide_id, player)
         if len(found) >= limit:
             break
+    if len(found) < limit:
+        for lead in dict.fromkeys(words):
+            qs = RatedPlayer.objects.filter(search_key__contains=f" {lead}")
+            for other in words:
+                if other != lead:
+                    qs = qs.filter(search_key__contains=other)
+            for player in qs.order_by()[: limit * CANDIDATES_PER_RESULT]:
+                found.setdefault(player.fide_id, player)
+            if len(found) >= limit:
+                break
     return sorted(found.values(), key=lambda p: (p.search_key, p.fide_id))[:limit]
 
 

@@ -36,9 +36,9 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from core.errors import ValidationFailed
+from core.names import search_key
 from ratings.fide_list import BadLine, FideRecord, read_numbered
 from ratings.models import RatedPlayer, RatingImport
-from ratings.text import search_key
 
 logger = logging.getLogger(__name__)
 

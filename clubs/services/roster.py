@@ -9,8 +9,8 @@ from django.db import IntegrityError, transaction
 from clubs.models import Club, RosterPlayer
 from clubs.services.errors import ClubError
 from core.fields import fields_set
+from core.names import search_key
 from ratings.selectors import rated_player_get
-from ratings.text import search_key
 
 FIELDS = ("name", "rating", "title", "federation", "fide_id", "club_name", "birth_year", "email", "phone")
 

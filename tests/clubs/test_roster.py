@@ -13,8 +13,8 @@ from clubs.services.roster import (
     roster_player_delete,
     roster_player_update,
 )
+from core.names import search_key
 from ratings.models import RatedPlayer
-from ratings.text import search_key
 
 pytestmark = pytest.mark.django_db
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from core.names import search_key
 from ratings.models import RatedPlayer
 from ratings.selectors import rated_player_search
-from ratings.text import search_key
 
 pytestmark = pytest.mark.django_db
 
@@ -67,3 +67,13 @@ def test_results_are_limited(players):
     for i in range(30):
         _player(5000000 + i, f"Smith, John{i:02d}")
     assert len(rated_player_search(query="smith")) == 20
+
+
+def test_any_part_of_the_name_finds_the_player(players):
+    """Issue 33 (11): a given name alone ("zoe", "luis") finds the player, not only the surname."""
+    _player(6000001, "Sahin, Luis", federation="TUR")
+    _player(6000002, "Škoda, Zoë", federation="CZE")
+    assert _ids("luis") == [6000001]
+    assert _ids("zoe") == [6000002]
+    assert _ids("sahin luis") == [6000001]
+    assert _ids("friðrik") == [1000001]

@@ -10,7 +10,6 @@ Scores are half-points, as in the models; :func:`format_points` turns them into 
 
 from __future__ import annotations
 
-import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -21,6 +20,7 @@ from django.db.models.functions import Lower
 from django.http import Http404
 
 from core.cache import kept_in_process
+from core.names import search_key
 from pairing.engine.types import ResultCode
 from tournaments.models import Board, Participant, Round, RoundBye, Tournament
 from tournaments.namesakes import namesake_labels
@@ -469,13 +469,6 @@ class BoardFinding:
     """"White", "Black", or the bye's description."""
     opponent: Participant | None
     result: str
-
-
-def search_key(text: str) -> str:
-    """``text`` without accents, case or repeated spaces: "Zoë  Škoda" -> "zoe skoda"."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(plain.casefold().split())
 
 
 def find_my_board(*, tournament: Tournament, query: str) -> tuple[Round | None, list[BoardFinding]]:

@@ -14,8 +14,8 @@ from django.db.models import F
 from django.shortcuts import get_object_or_404
 
 from clubs.selectors import roster_search
+from core.names import search_key
 from ratings.selectors import rated_player_search
-from ratings.text import search_key
 from tournaments import records
 from tournaments.models import ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.namesakes import namesake_labels
@@ -96,11 +96,11 @@ def _participant_rows(
 
 def _finds(find: str) -> Any:
     """Whom the list's search ``find`` matches: a pairing number or FIDE id, else part of a name
-    or a club (case ignored)."""
+    or a club (case, accents and punctuation ignored: ``core.names.search_key``)."""
     if find.isascii() and find.isdigit():
         return lambda p: p.pairing_number == int(find) or p.fide_id == find
-    key = find.casefold()
-    return lambda p: key in p.name.casefold() or key in p.club_name.casefold()
+    key = search_key(find)
+    return lambda p: key in search_key(p.name) or key in search_key(p.club_name)
 
 
 @dataclass(frozen=True)

@@ -80,3 +80,21 @@ def test_find_ignores_accents_and_case(client: Client, running, query):
 def test_accents_in_the_query_are_ignored_too(client: Client, running):
     html = client.get(public_url(running, "find"), {"q": "plåyer 0001"}, headers=HTMX).content.decode()
     assert html.count('class="finding"') == 1
+
+
+@pytest.mark.parametrize("query", ["soren", "odegard", "SØREN", "soren odegard"])
+def test_find_folds_letters_that_do_not_decompose(client: Client, running, query):
+    """Issue 33 (3): "soren" and "odegard" find Søren Ødegård, as the roster search does."""
+    board = Board.objects.select_related("white").get(round__tournament=running, round__number=3, number=1)
+    board.white.name = "Søren Ødegård"
+    board.white.save(update_fields=["name"])
+    html = client.get(public_url(running, "find"), {"q": query}, headers=HTMX).content.decode()
+    assert html.count('class="finding"') == 1 and "Søren Ødegård" in html
+
+
+def test_lukasz_finds_lukasz(client: Client, running):
+    board = Board.objects.select_related("black").get(round__tournament=running, round__number=3, number=2)
+    board.black.name = "Łukasz Wróbel"
+    board.black.save(update_fields=["name"])
+    html = client.get(public_url(running, "find"), {"q": "lukasz"}, headers=HTMX).content.decode()
+    assert html.count('class="finding"') == 1 and "Łukasz Wróbel" in html

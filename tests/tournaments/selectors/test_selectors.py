@@ -76,3 +76,12 @@ def test_audit_page_carries_its_rows_beside_the_page(tournament, arbiter):
     assert log.page.paginator.count == len(log.rows) == 3
     assert [r.what for r in log.rows] == ["Cy", "Bob", "Ann"]
     assert all(not isinstance(entry, selectors.AuditRow) for entry in log.page.object_list)
+
+
+def test_the_participants_search_folds_names_like_every_other_search(tournament, arbiter):
+    """Issue 33 (3): the staff list finds "Søren Ødegård" by "odegard" and "Łukasz" by "lukasz"."""
+    for name in ("Søren Ødegård", "Łukasz Wróbel", "Zoë Škoda"):
+        participant_register(tournament=tournament, user=arbiter, name=name)
+    for query, name in (("odegard", "Søren Ødegård"), ("lukasz", "Łukasz Wróbel"), ("zoe", "Zoë Škoda")):
+        found = selectors.participant_page(tournament, find=query)
+        assert [r.participant.name for r in found.rows] == [name]

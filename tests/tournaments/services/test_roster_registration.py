@@ -7,8 +7,8 @@ import pytest
 from clubs.models import Membership, RosterPlayer
 from clubs.services.roster import roster_player_create
 from core.errors import NotAllowedError, ValidationFailed
+from core.names import search_key
 from ratings.models import RatedPlayer
-from ratings.text import search_key
 from tests import factories
 from tournaments.models import AuditLog, Participant
 from tournaments.services.participants.registration import participant_register

@@ -27,8 +27,8 @@ from clubs.permissions import MANAGE, can
 from clubs.services.errors import ClubError
 from clubs.services.roster import roster_player_create
 from core.errors import NotAllowedError, ValidationFailed
+from core.names import search_key
 from ratings.selectors import rated_player_get
-from ratings.text import search_key
 from tournaments.models import Participant, Round, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
