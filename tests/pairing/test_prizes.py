@@ -15,6 +15,7 @@ from pairing.engine.prizes import (
     Sharing,
     allocate_prizes,
     check_prize_rules,
+    club_standings,
     format_cents,
 )
 
@@ -186,3 +187,23 @@ def test_format_cents():
         "-1.50",
         "0.00",
     ]
+
+
+def test_the_best_club_counts_its_best_members():
+    field = [
+        Entrant(1, rank=1, points=12, club="Riverside"),
+        Entrant(2, rank=2, points=11, club="Hilltop"),
+        Entrant(3, rank=3, points=10, club="Hilltop"),
+        Entrant(4, rank=4, points=9, club="Riverside"),
+        Entrant(5, rank=5, points=8, club="Lakeside"),
+        Entrant(6, rank=6, points=2, club="Riverside"),
+        Entrant(7, rank=7, points=1),
+    ]
+    # Two best each: Hilltop 11 + 10 = 21 (places 2 + 3), Riverside 12 + 9 = 21 (places 1 + 4):
+    # equal points and equal place sums, so the name decides; Lakeside has one player only.
+    standings = club_standings(field, counted=2)
+    assert [(c.club, c.points, c.members) for c in standings] == [
+        ("Hilltop", 21, (2, 3)),
+        ("Riverside", 21, (1, 4)),
+    ]
+    assert [c.club for c in club_standings(field, counted=2, complete_only=False)][-1] == "Lakeside"

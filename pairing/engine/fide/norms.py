@@ -127,6 +127,8 @@ class NormCheck:
     score: Fraction
     ratings: tuple[int, ...]
     """The opponents' ratings as counted, in round order: 1400 for the unrated, the floor applied."""
+    unrated_opponents: int
+    """Opponents counted at 1400 (1.4.6 d); B.01 2024 sets no maximum, the certificate shows them."""
     raised: tuple[int, int] | None
     """(rating before, rating after) of the one opponent raised to the floor (1.4.6 c), if any."""
     average: int
@@ -291,6 +293,7 @@ def check_norm(
         games=n,
         score=score,
         ratings=tuple(ratings),
+        unrated_opponents=sum(1 for g in played if g.opponent_rating <= 0),
         raised=raised,
         average=average,
         percentage=percent,

@@ -14,6 +14,7 @@ The rules, as an organiser states them (no FIDE regulation governs prizes; these
   (each keeps half of their own place's money, the other half of all those places is shared equally:
   the Hort system, e.g. https://de.wikipedia.org/wiki/Hort-System). Objects are never shared; players
   tied on points outside the prize places do not share.
+- A best-club prize ranks clubs by their best members' points (``club_standings``).
 - Shares are rounded to the organiser's unit (e.g. 100 cents) by the largest remainder, so the tied
   players receive exactly the money of their places: nothing is lost or added. Equal remainders favour
   the better place; a rest smaller than one unit (money not a multiple of the unit) goes to the best
@@ -24,10 +25,12 @@ from __future__ import annotations
 
 from .allocate import allocate_prizes, eligible, format_cents
 from .check import PrizeProblem, check_prize_rules
+from .clubs import ClubScore, club_standings
 from .model import Award, Criterion, Entrant, Precedence, Prize, PrizeGroup, PrizeList, PrizeRules, Sharing
 
 __all__ = [
     "Award",
+    "ClubScore",
     "Criterion",
     "Entrant",
     "Precedence",
@@ -39,6 +42,7 @@ __all__ = [
     "Sharing",
     "allocate_prizes",
     "check_prize_rules",
+    "club_standings",
     "eligible",
     "format_cents",
 ]

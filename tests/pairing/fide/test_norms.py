@@ -116,4 +116,4 @@ def test_an_unrated_opponent_counts_as_1400_and_can_be_the_one_raised():
     games = _games(SEVEN)
     games[8] = replace(games[8], opponent_rating=0)
     norm = check_norm(NormTitle.GM, games, federation="ENG", total_rounds=9)
-    assert norm.raised == (1400, 2200) and norm.average == 2380
+    assert norm.raised == (1400, 2200) and norm.average == 2380 and norm.unrated_opponents == 1
