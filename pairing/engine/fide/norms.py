@@ -19,7 +19,7 @@ What is checked, per title:
   WGM 2400, WIM 2250; Ra at least GM 2380, IM 2230, WGM 2180, WIM 2030; a score of at least 35 %.
 
 Not decided here (the arbiter's or the title application's business): 1.4.1 b (team championships'
-7 games), 1.4.1 d-f (extra games above a norm, dropping games), 1.4.2 a, b, d, 1.1 (time control,
+7 games), 1.4.1 d-f (extra games above a norm, dropping games), 1.4.5 f (double round robins), 1.4.2 a, b, d, 1.1 (time control,
 arbiters, registration), 1.4.3 e and 1.5 (what a title application needs across norms).
 """
 

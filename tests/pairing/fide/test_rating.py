@@ -1,5 +1,6 @@
-"""FIDE rating changes (B.02 effective 1 March 2024, 8.3.1 as amended from 1 October 2025) on worked
-examples whose arithmetic is written out next to each assertion."""
+"""FIDE rating changes (B.02 effective 1 March 2024, 8.3.1 as amended from 1 October 2025) against FIDE's
+own published per-game calculations and FIDE's calculator, and on worked examples whose arithmetic is
+written out next to each assertion (the regulations themselves print no numeric example)."""
 
 from __future__ import annotations
 
