@@ -154,6 +154,10 @@ def check_tournament(
         pair_round = dutch
     if t.total_rounds is None:
         t = replace(t, total_rounds=max(t.played_rounds, 1))
+    if t.initial_colour is None:
+        # The drawing of lots for the initial colour (C.04.3 Art. 5.1) is not recorded: the file's first
+        # round with colours shows it (what bbpPairings' checker assumes too).
+        t = replace(t, initial_colour=t._inferred_initial_colour(t.played_rounds + 1))
     findings: list[Finding] = []
     checked = same = 0
     for rnd in rounds if rounds is not None else range(1, t.played_rounds + 1):

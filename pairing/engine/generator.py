@@ -233,8 +233,15 @@ def _decide(config: GeneratorConfig, rng: random.Random) -> _Plan:
         "baku": rng.random() < 0.2,
         "tiebreaks": rng.choice(("BH/C1,BH,SB,WIN", "BH/C1,BH,PS", "SB,BH,ARO", "BH/C1,BH,SB,KS,TPR", "WIN,BH/C1,BH")),
     }
-    rounds = config.rounds or draws["rounds"]
-    players = config.players or max(draws["players"], rounds + 1)
+    # Drawn values stay pairable: a drawn field has at least two players a round, drawn rounds are at
+    # most about log2 of a given field plus two (a Swiss rarely pairs further without a rematch).
+    if config.rounds:
+        rounds = config.rounds
+    elif config.players:
+        rounds = min(draws["rounds"], max(1, config.players.bit_length() + 1), max(1, config.players - 1))
+    else:
+        rounds = draws["rounds"]
+    players = config.players or max(draws["players"], 2 * rounds)
     highest = config.highest_rating if config.highest_rating is not None else draws["highest"]
     lowest = config.lowest_rating if config.lowest_rating is not None else max(1001, highest - draws["spread"])
     if lowest > highest:
