@@ -128,3 +128,18 @@ def test_in_a_round_robin_later_rounds_are_to_play_not_playing(client: Client, d
     html = client.get(public_url(tournament, "participant", people[0].id)).content.decode()
     assert html.count(">playing</span>") == 1
     assert html.count(">to play</span>") == 1
+
+
+def test_a_half_point_score_reads_points_on_the_player_page(client: Client, running):
+    """Issue 33 (10): "2½ points", never "2½ point"; "1 point" alone is singular in English."""
+    import re
+
+    seen = set()
+    for participant_id in running.participants.values_list("pk", flat=True):
+        html = client.get(public_url(running, "participant", participant_id)).content.decode()
+        said = re.search(r"<strong>([0-9½]+)</strong> (points?)\b", html)
+        assert said, "the page says the player's score"
+        score, word = said.groups()
+        assert word == ("point" if score == "1" else "points"), said.group(0)
+        seen.add(score)
+    assert any(s.endswith("½") and s != "½" for s in seen), seen
