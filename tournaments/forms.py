@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from pairing.engine.tiebreaks import TIEBREAKS
-from tournaments.models import Board, Participant, RoundBye, Tournament, TournamentRole
+from tournaments.models import Board, EventRole, Participant, RoundBye, Tournament, TournamentRole
 
 SCORING_PRESETS = {
     "standard": (2, 1, 0),
@@ -289,3 +289,66 @@ class TournamentImportForm(forms.Form):
 
 class DeleteTournamentForm(forms.Form):
     confirm = forms.CharField(max_length=150, required=False, label="Type the tournament's name to confirm")
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(max_length=150, label=_("Event name"))
+    place = forms.CharField(max_length=150, required=False, label=_("Venue"))
+    start_date = forms.DateField(required=False, widget=DATE_INPUT, label=_("Start date"))
+    end_date = forms.DateField(required=False, widget=DATE_INPUT, label=_("End date"))
+    one_section_per_player = forms.BooleanField(
+        required=False, initial=True, label=_("A player may enter only one section")
+    )
+
+
+class SectionBandForm(forms.Form):
+    """A section's place in its event, beside the tournament settings of the section."""
+
+    band_min_rating = forms.IntegerField(
+        min_value=0,
+        max_value=3500,
+        required=False,
+        label=_("Rating from"),
+        help_text=_("Empty: no lower limit."),
+    )
+    band_max_rating = forms.IntegerField(
+        min_value=1,
+        max_value=3500,
+        required=False,
+        label=_("Rating below"),
+        help_text=_("Empty: no upper limit."),
+    )
+    max_age = forms.IntegerField(
+        min_value=1,
+        max_value=99,
+        required=False,
+        label=_("Age at most"),
+        help_text=_("For a junior section."),
+    )
+
+
+class EventRegisterForm(ParticipantForm):
+    """The event's desk: a player's entry, and the section (empty: the one the bands suggest)."""
+
+    section = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label=_("Section"))
+
+    def __init__(self, *args: Any, sections: list[Tournament], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields.pop("add_to_roster", None)
+        choices = [("", _("By rating band"))] + [(s.pk, s.name) for s in sections]
+        self.fields["section"].choices = choices  # type: ignore[attr-defined]
+
+    def service_fields(self) -> dict[str, Any]:
+        data = super().service_fields()
+        data.pop("section", None)
+        return data
+
+
+class MoveForm(forms.Form):
+    participant = forms.IntegerField(min_value=1, label=_("Player"))
+    section = forms.IntegerField(min_value=1, label=_("To section"))
+
+
+class EventStaffForm(forms.Form):
+    username = forms.CharField(max_length=150, label=_("User name"))
+    role = forms.ChoiceField(choices=EventRole.Role.choices, initial=EventRole.Role.ARBITER, label=_("Role"))

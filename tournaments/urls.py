@@ -3,11 +3,12 @@
 from django.urls import path
 
 import tournaments.converters  # noqa: F401  (registers the id and public_token converters)
-from tournaments.views import data, help, home, participants, results, rounds, tournament
+from tournaments.views import data, events, help, home, participants, results, rounds, tournament
 
 app_name = "tournaments"
 
 T = "t/<id:tournament_id>/"
+E = "e/<id:event_id>/"
 R = T + "rounds/<id:number>/"
 
 urlpatterns = [
@@ -16,6 +17,15 @@ urlpatterns = [
     path("t/new/", tournament.tournament_new, name="tournament_new"),
     path("t/new/suggestion/", tournament.format_suggestion, name="format_suggestion"),
     path("t/import/", data.tournament_import, name="tournament_import"),
+    path("e/new/", events.event_new, name="event_new"),
+    path(E, events.event_detail, name="event"),
+    path(E + "suggest/", events.section_suggestion, name="event_suggest"),
+    path(E + "register/", events.event_register_view, name="event_register"),
+    path(E + "move/", events.event_move, name="event_move"),
+    path(E + "import/", events.event_import, name="event_import"),
+    path(E + "staff/add/", events.event_staff_add, name="event_staff_add"),
+    path(E + "staff/<id:role_id>/remove/", events.event_staff_remove, name="event_staff_remove"),
+    path(E + "backup.json", events.event_backup, name="event_backup"),
     path(T, rounds.rounds, name="tournament"),
     path(T + "settings/", tournament.tournament_settings, name="settings"),
     path(T + "settings/tiebreaks/", tournament.tiebreaks_update, name="tiebreaks"),

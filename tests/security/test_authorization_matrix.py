@@ -37,7 +37,7 @@ from rest_framework.authtoken.models import Token
 from tests.security import world as w
 from tournaments.exchange.json_backup import json_export
 from tournaments.exchange.trf_export import trf_export
-from tournaments.models import AuditLog
+from tournaments.models import AuditLog, Tournament, TournamentRole
 
 LOGIN, ARBITRATE, ORGANISE = "login", "arbitrate", "organise"
 ROLES = (
@@ -49,13 +49,22 @@ ROLES = (
     "other_club",
     "club_arbiter",
     "club_organiser",
+    "deputy_elsewhere",
 )
 ALLOWED = {
-    LOGIN: {"stranger", "arbiter", "organiser", "other_club", "club_arbiter", "club_organiser"},
+    LOGIN: {
+        "stranger",
+        "arbiter",
+        "organiser",
+        "other_club",
+        "club_arbiter",
+        "club_organiser",
+        "deputy_elsewhere",
+    },
     ARBITRATE: {"arbiter", "organiser", "club_arbiter", "club_organiser"},
     ORGANISE: {"organiser", "club_organiser"},
 }
-NOT_FOUND = {"stranger", "other_club"}
+NOT_FOUND = {"stranger", "other_club", "deputy_elsewhere"}
 """Logged in with no role in the tournament: 404, the tournament's existence is not confirmed."""
 
 TOURNAMENT_FORM = {
@@ -253,6 +262,14 @@ NOT_IN_MATRIX = {
     "reports:player_report": "a player's reporting link",
     "reports:player_confirm": "a player's reporting link",
     "reports:player_dispute": "a player's reporting link",
+    # The event pages (its staff, the desk for every section, moves, the event's CSV): their own
+    # matrix, with deputies of one section, is tests/security/test_event_authorization.py.
+    "tournaments:event_new": "creates an event (any logged-in user, like a tournament)",
+    "tournaments:event_register": "the event's desk",
+    "tournaments:event_move": "the event's desk",
+    "tournaments:event_import": "the event's desk",
+    "tournaments:event_staff_add": "the event's staff",
+    "tournaments:event_staff_remove": "the event's staff",
 }
 """URL names that accept writes but are not tournament data; the back office (``admin:``) has
 Django's own staff permissions and is tested in test_audit_log.py."""
@@ -324,7 +341,11 @@ def _club_staff(tournament, django_user_model) -> dict[str, Any]:
         return user
 
     elsewhere = Club.objects.create(name="Hilltop", slug="hilltop")
+    other_section = Tournament.objects.create(name="Open B", event=tournament.event, club=tournament.club)
+    deputy = django_user_model.objects.create_user("dora-deputy", password="dora-deputy-pass-1")
+    TournamentRole.objects.create(tournament=other_section, user=deputy, role="arbiter")
     return {
+        "deputy_elsewhere": deputy,
         "other_club": member("hugo-hilltop", elsewhere, "owner"),
         "club_arbiter": member("cara-club-arbiter", tournament.club, "arbiter"),
         "club_organiser": member("cole-club-organiser", tournament.club, "organiser"),

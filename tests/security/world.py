@@ -41,6 +41,7 @@ class World:
         """A value for every URL argument name the project uses."""
         return {
             "tournament_id": self.tournament.pk,
+            "event_id": self.tournament.event_id,
             "number": 1,
             "board_id": self.boards[0].pk if self.boards else 1,
             "board": 1,

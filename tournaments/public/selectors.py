@@ -45,7 +45,7 @@ def public_tournament_get(*, token: str) -> Tournament:
     if not token:
         raise Http404
     try:
-        return Tournament.objects.get(public_token=token)
+        return Tournament.objects.select_related("event").get(public_token=token)
     except Tournament.DoesNotExist:
         raise Http404("No tournament at this link.") from None
 

@@ -7,13 +7,17 @@ regenerate it); everything under ``<token>/`` is public.
 from django.urls import path
 
 import tournaments.converters  # noqa: F401  (registers the id and public_token converters)
-from tournaments.public import downloads, share, views
+from tournaments.public import downloads, events, share, views
 
 app_name = "public"
 
 urlpatterns = [
     path("manage/<id:tournament_id>/", share.share, name="share"),
     path("manage/<id:tournament_id>/regenerate/", share.regenerate, name="regenerate"),
+    path("e/<public_token:token>/", events.event_page, name="event"),
+    path("e/<public_token:token>/find/", events.event_find, name="event_find"),
+    path("e/<public_token:token>/display/", events.event_display, name="event_display"),
+    path("e/<public_token:token>/qr.svg", events.event_qr, name="event_qr"),
     path("<public_token:token>/", views.pairings, name="pairings"),
     path("<public_token:token>/rounds/", views.rounds, name="rounds"),
     path("<public_token:token>/rounds/<id:number>/", views.pairings, name="round"),

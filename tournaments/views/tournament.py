@@ -6,7 +6,7 @@ import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -18,9 +18,17 @@ from pairing import standings as read_model
 from pairing.services.round_robin import tournament_start
 from tournaments import selectors
 from tournaments.converters import BadNumber, parse_bounded_int
-from tournaments.forms import MAX_EXPECTED_PLAYERS, StaffForm, TiebreaksForm, TournamentForm
+from tournaments.forms import MAX_EXPECTED_PLAYERS, SectionBandForm, StaffForm, TiebreaksForm, TournamentForm
 from tournaments.models import Tournament
-from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_change, can_organise, staff_tournament
+from tournaments.permissions import (
+    ARBITRATE,
+    ORGANISE,
+    VIEW,
+    can_change,
+    can_organise,
+    event_for_user,
+    staff_tournament,
+)
 from tournaments.services.submissions import once
 from tournaments.services.tournaments import (
     DESCRIPTIVE_FIELDS,
@@ -56,22 +64,47 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None, initial={"format": "swiss", "rounds_planned": 5})
     slug = request.POST.get("club") or request.GET.get("club")
     club = club_get(slug=slug) if slug else None
+    event_id = request.POST.get("event") or request.GET.get("event")
+    # A section of an event: the event's organisers only (404 to others, as for its pages).
+    event = None
+    if event_id:
+        try:
+            event = event_for_user(
+                request.user, parse_bounded_int(event_id, minimum=1, maximum=2**31, label="Event"), ORGANISE
+            )
+        except BadNumber:
+            raise Http404("No such event") from None
+    band_form = SectionBandForm(request.POST or None)
     # A fresh key per form shown; a double click sends the same one twice and makes one tournament.
     key = request.POST.get("submission_key") or uuid.uuid4().hex
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and band_form.is_valid():
+        section = band_form.cleaned_data if event else {}
         try:
             tournament, created = once(
                 user=request.user,
                 key=key,
-                make=lambda: tournament_create(user=request.user, club=club, **form.service_fields()),
+                make=lambda: tournament_create(
+                    user=request.user, club=club, event=event, **form.service_fields(), **section
+                ),
             )
         except ServiceError as exc:
             report(request, exc, form)
         else:
             if created:
                 messages.success(request, f"{tournament.name} is ready. Add the participants next.")
+            if event is not None:
+                return redirect("tournaments:event", event_id=event.pk)
             return redirect("tournaments:participants", tournament_id=tournament.pk)
-    context = {"form": form, "submission_key": key, "club": club, **suggestion_context(request)}
+    if event is not None:
+        club = event.club
+    context = {
+        "form": form,
+        "band_form": band_form,
+        "event": event,
+        "submission_key": key,
+        "club": club,
+        **suggestion_context(request),
+    }
     return render_page(request, "tournaments/tournament_form.html", context)
 
 
