@@ -27,7 +27,9 @@ def event(tournament):
 
 
 def test_a_french_phone_reads_the_public_pages_in_french_then_switches_to_german(browser, live_server, event):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, locale="fr-FR", extra_http_headers={"Accept-Language": "fr"})
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, locale="fr-FR", extra_http_headers={"Accept-Language": "fr"}
+    )
     page = context.new_page()
     try:
         page.goto(live_server.url + public_url(event, "pairings"))
@@ -54,14 +56,20 @@ def test_a_french_phone_reads_the_public_pages_in_french_then_switches_to_german
         context.close()
 
 
-def test_an_arbiter_whose_profile_says_spanish_enters_a_result_in_spanish(arbiter_page, arbiter, live_server, event):
+def test_an_arbiter_whose_profile_says_spanish_enters_a_result_in_spanish(
+    arbiter_page, arbiter, live_server, event
+):
     profile_language_set(user=arbiter, language="es")
     page = arbiter_page(PHONE)
     round_number = event.rounds.order_by("-number").first().number
     page.goto(f"{live_server.url}/t/{event.pk}/rounds/{round_number}/")
     expect(page.locator("html")).to_have_attribute("lang", "es")
     expect(page.locator("h2.round-title")).to_contain_text("Ronda")
-    board = Board.objects.filter(round__tournament=event, round__number=round_number, result=Board.Result.PENDING).order_by("number").first()
+    board = (
+        Board.objects.filter(round__tournament=event, round__number=round_number, result=Board.Result.PENDING)
+        .order_by("number")
+        .first()
+    )
     page.locator("#quick-entry-input").fill(f"{board.number} 1")
     page.keyboard.press("Enter")
     expect(page.locator("#main")).to_contain_text("Tablero")

@@ -24,7 +24,9 @@ def test_every_entry_is_translated_and_none_is_fuzzy(language):
         for entry in read_po(po)[1:]:
             if entry.fuzzy or not entry.translated:
                 gaps.append(f"{po.name}: {'fuzzy ' if entry.fuzzy else ''}{entry.msgid!r}")
-    assert not gaps, f"{len(gaps)} entries untranslated or fuzzy in {language}, e.g.:\n" + "\n".join(gaps[:20])
+    assert not gaps, f"{len(gaps)} entries untranslated or fuzzy in {language}, e.g.:\n" + "\n".join(
+        gaps[:20]
+    )
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

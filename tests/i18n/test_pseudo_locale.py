@@ -16,8 +16,22 @@ from tests.security import world as w
 SKIPPED_PREFIXES = ("/admin/", "/api/", "/jsi18n/", "/language/", "/accounts/logout/")
 ALLOWED_WORDS = {
     # Names and codes the pages show as they are in every language.
-    "fide", "elo", "trf", "pdf", "csv", "json", "api", "buchholz", "sonneborn", "berger", "baku",
-    "dutch", "swiss", "htmx", "url", "utc",
+    "fide",
+    "elo",
+    "trf",
+    "pdf",
+    "csv",
+    "json",
+    "api",
+    "buchholz",
+    "sonneborn",
+    "berger",
+    "baku",
+    "dutch",
+    "swiss",
+    "htmx",
+    "url",
+    "utc",
 }
 PAGES_RENDERED: list[str] = []
 
