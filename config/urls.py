@@ -2,8 +2,8 @@
 
 from django.contrib import admin
 from django.urls import include, path
-from django.views.i18n import JavaScriptCatalog
 from django.views.generic import RedirectView
+from django.views.i18n import JavaScriptCatalog
 
 from accounts import views as account_views
 from config.views import favicon, language_switch
