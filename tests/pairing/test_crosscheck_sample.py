@@ -1,0 +1,74 @@
+"""The cross-check harness in small (issue #34): a few dozen generated tournaments, each verified by our
+checker and, when a bbpPairings binary is there (``BBP_PAIRINGS`` or ``bbpPairings.exe`` on the path),
+by bbpPairings' checker; and tournaments bbpPairings generates, verified by ours. The full runs are
+``scripts/crosscheck.py``."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from pairing.engine.checker import check_tournament
+from pairing.engine.generator import GeneratorConfig, generate_trf
+from pairing.engine.trf import parse_trf
+
+SEEDS = range(1000, 1030)
+DRAWN = GeneratorConfig()
+"""Every parameter drawn from the seed (byes, forfeits, unusual results, Baku, tie-breaks ...)."""
+
+
+def _bbp() -> str | None:
+    path = os.environ.get("BBP_PAIRINGS") or shutil.which("bbpPairings.exe") or shutil.which("bbpPairings")
+    return path if path and os.access(path, os.X_OK) else None
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    folder = tmp_path_factory.mktemp("ours")
+    paths = []
+    for seed in SEEDS:
+        path = folder / f"ours_{seed}.trf"
+        path.write_text(generate_trf(DRAWN, seed), newline="")
+        paths.append(path)
+    return paths
+
+
+def test_our_tournaments_pass_our_checker(generated: list[Path]) -> None:
+    failed = {}
+    for path in generated:
+        report = check_tournament(parse_trf(path.read_text()))
+        if not report.ok:
+            failed[path.name] = [str(f) for f in report.findings][:3]
+    assert not failed
+
+
+@pytest.mark.skipif(_bbp() is None, reason="no bbpPairings binary (set BBP_PAIRINGS)")
+def test_our_tournaments_pass_bbp_checker(generated: list[Path]) -> None:
+    bbp = _bbp()
+    assert bbp is not None
+    failed = []
+    for path in generated:
+        run = subprocess.run([bbp, "--dutch", str(path), "-c"], capture_output=True, text=True, check=False)
+        if run.returncode != 0 or "Checker pairings" in run.stdout:
+            failed.append(path.name)
+    assert not failed
+
+
+@pytest.mark.skipif(_bbp() is None, reason="no bbpPairings binary (set BBP_PAIRINGS)")
+def test_bbp_tournaments_pass_our_checker(tmp_path: Path) -> None:
+    bbp = _bbp()
+    assert bbp is not None
+    config = tmp_path / "config.txt"
+    config.write_text("PlayersNumber=25\nRoundsNumber=6\nDrawPercentage=35\nForfeitRate=30\nHalfPointByeRate=30\n")
+    failed = {}
+    for seed in range(1, 11):
+        path = tmp_path / f"bbp_{seed}.trf"
+        subprocess.run([bbp, "--dutch", "-g", str(config), "-o", str(path), "-s", str(seed)], check=True)
+        report = check_tournament(parse_trf(path.read_text()))
+        if not report.ok:
+            failed[seed] = [str(f) for f in report.findings][:3]
+    assert not failed
