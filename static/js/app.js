@@ -3,6 +3,13 @@
   "use strict";
   document.documentElement.classList.add("js");
 
+  // The page's language: /jsi18n/ (loaded first) defines gettext and interpolate; without it
+  // the English stands.
+  var _ = window.gettext || function (text) { return text; };
+  function fill(format, values) {
+    return window.interpolate ? window.interpolate(format, values, true) : format.replace(/%\((\w+)\)s/g, function (m, k) { return values[k]; });
+  }
+
   // Result keys on a focused board row and the results they stand for.
   var RESULT_KEYS = { "1": "1-0", "=": "1/2-1/2", "0": "0-1", "+": "+/-", "-": "-/+" };
   var ROWS = "#pairings-table tr.board-row[data-board]";
@@ -207,16 +214,16 @@
     "1/2-1/2": "1/2-1/2", "0": "0-1", "0-1": "0-1", "+": "+/-", "+/-": "+/-", "+-": "+/-",
     "-": "-/+", "-/+": "-/+", "-+": "-/+"
   };
-  var LABELS = { "1-0": "1-0", "1/2-1/2": "½-½", "0-1": "0-1", "+/-": "+/− (forfeit)", "-/+": "−/+ (forfeit)" };
+  var LABELS = { "1-0": "1-0", "1/2-1/2": "½-½", "0-1": "0-1", "+/-": _("+/− (forfeit)"), "-/+": _("−/+ (forfeit)") };
 
   function readSlip(text) {
     var match = /^\s*(\d+)\s*(.*?)\s*$/.exec(text);
-    if (!match) return { error: "Type the board number first, then the result (for example 12= or 7 1)." };
+    if (!match) return { error: _("Type the board number first, then the result (for example 12= or 7 1).") };
     var board = match[1].replace(/^0+(?=\d)/, "");
     var said = match[2].replace(/\s+/g, "");
-    if (!said) return { error: "Board " + board + ": type a result after the number (1, =, 0, + or -)." };
+    if (!said) return { error: fill(_("Board %(board)s: type a result after the number (1, =, 0, + or -)."), { board: board }) };
     var result = SPELLINGS[said];
-    if (!result) return { error: "Board " + board + ": \u201c" + match[2] + "\u201d is not a result; type 1, =, 0, + or -." };
+    if (!result) return { error: fill(_("Board %(board)s: “%(typed)s” is not a result; type 1, =, 0, + or -."), { board: board, typed: match[2] }) };
     return { board: board, result: result };
   }
 
@@ -230,7 +237,7 @@
     var fields = { board: slip.board, result: slip.result };
     if (slip.confirm) fields.confirm = "1";
     var body = new URLSearchParams(fields);
-    message.textContent = "Board " + slip.board + ": " + LABELS[slip.result] + " sent.";
+    message.textContent = fill(_("Board %(board)s: %(result)s sent."), { board: slip.board, result: LABELS[slip.result] });
     message.className = "";
     fetch(form.getAttribute("data-by-number"), { method: "POST", headers: headers, body: body, credentials: "same-origin" })
       .then(function (response) {
@@ -249,7 +256,7 @@
       })
       .catch(function () {
         if (!input.value) input.value = typed;
-        message.textContent = "Board " + slip.board + ": not saved, the server could not be reached. Enter it again.";
+        message.textContent = fill(_("Board %(board)s: not saved, the server could not be reached. Enter it again."), { board: slip.board });
         message.className = "error";
       });
   }
@@ -303,7 +310,7 @@
     }
     var lastBoard = parseInt(form.getAttribute("data-last-board") || "0", 10);
     if (!row && !(parseInt(slip.board, 10) <= lastBoard)) {
-      message.textContent = "There is no board " + slip.board + " in this round.";
+      message.textContent = fill(_("There is no board %(board)s in this round."), { board: slip.board });
       message.className = "error";
       return;
     }
@@ -316,11 +323,11 @@
     var shownOnRow = row.getAttribute("data-result");
     if (shownOnRow && shownOnRow !== slip.result) answerReturnsTo = "quick-entry-input";
     if (!sendResult(row, slip.result)) {
-      message.textContent = "Board " + slip.board + " cannot take a result here.";
+      message.textContent = fill(_("Board %(board)s cannot take a result here."), { board: slip.board });
       message.className = "error";
       return;
     }
-    message.textContent = "Board " + slip.board + ": " + LABELS[slip.result] + " sent.";
+    message.textContent = fill(_("Board %(board)s: %(result)s sent."), { board: slip.board, result: LABELS[slip.result] });
     message.className = "";
     input.value = "";
   }, true);
@@ -352,7 +359,7 @@
         asks = box.querySelector("[data-confirm-change]");
       }
       if (message) {
-        message.textContent = box ? "Board " + number + (asks ? ": not changed yet, see below." : ": not saved, see below.") : problem.textContent;
+        message.textContent = box ? fill(asks ? _("Board %(board)s: not changed yet, see below.") : _("Board %(board)s: not saved, see below."), { board: number }) : problem.textContent;
         message.className = "error";
         message.setAttribute("data-board", number);
       }
@@ -373,7 +380,7 @@
       // The box's word on this board ("not saved, see below") is out of date once it is saved.
       if (message && message.getAttribute("data-board") === number) {
         var shown = fresh.querySelector(".result-value");
-        message.textContent = "Board " + number + ": " + (shown ? shown.textContent : "") + " saved.";
+        message.textContent = fill(_("Board %(board)s: %(result)s saved."), { board: number, result: shown ? shown.textContent : "" });
         message.className = "";
         message.removeAttribute("data-board");
       }
@@ -389,7 +396,7 @@
     if (!row) return;
     row.removeAttribute("data-pending");
     row.classList.add("not-saved");
-    var text = "Board " + row.getAttribute("data-board") + ": not saved, the server could not be reached. Enter it again.";
+    var text = fill(_("Board %(board)s: not saved, the server could not be reached. Enter it again."), { board: row.getAttribute("data-board") });
     var box = document.getElementById("result-problem");
     if (box) {
       box.textContent = text;
