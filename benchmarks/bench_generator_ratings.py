@@ -31,7 +31,9 @@ _SCORE = {ResultCode.WIN: 1.0, ResultCode.DRAW: 0.5, ResultCode.LOSS: 0.0}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--tournaments", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--k", type=float, default=20.0)

@@ -98,7 +98,9 @@ class Harness:
                 cfg.write_text(_bbp_config(seed))
                 subprocess.run(
                     [self.bbp, "--dutch", "-g", str(cfg), "-o", str(path), "-s", str(seed)],
-                    check=False, capture_output=True, timeout=600,
+                    check=False,
+                    capture_output=True,
+                    timeout=600,
                 )
                 cfg.unlink()
             elif side == "gacrux":
@@ -113,8 +115,22 @@ class Harness:
         players = rng.randint(rounds + 5, 80)
         stats = rng.choice((("0.01", "0.05", "0.02"), ("0", "0", "0"), ("0.03", "0.03", "0.03")))
         command = [
-            sys.executable, "-m", "gacrux.tournamentgenerator", "-g", str(start), "10", "-p", str(players),
-            "-N", str(rounds), "-S", *stats, "-F", "TRF", "-o", str(folder / "raw_%d.trf"),
+            sys.executable,
+            "-m",
+            "gacrux.tournamentgenerator",
+            "-g",
+            str(start),
+            "10",
+            "-p",
+            str(players),
+            "-N",
+            str(rounds),
+            "-S",
+            *stats,
+            "-F",
+            "TRF",
+            "-o",
+            str(folder / "raw_%d.trf"),
         ]
         if rng.random() < 0.3:
             command.append("-a")
@@ -161,9 +177,24 @@ class Harness:
     def check_gacrux(self, path: Path) -> tuple[bool, str]:
         target = self.out / "diffs" / ".gacrux.txt"
         run = subprocess.run(
-            [sys.executable, "-m", "gacrux.pairingchecker", "-i", str(path), "-m", "dutch", "-c", "-F", "TXT",
-             "-o", str(target)],
-            capture_output=True, text=True, timeout=1200, check=False,
+            [
+                sys.executable,
+                "-m",
+                "gacrux.pairingchecker",
+                "-i",
+                str(path),
+                "-m",
+                "dutch",
+                "-c",
+                "-F",
+                "TXT",
+                "-o",
+                str(target),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=1200,
+            check=False,
         )
         text = (target.read_text() if target.exists() else "") + run.stderr[-2000:]
         return "Check: True" in text, text
@@ -221,7 +252,9 @@ class Harness:
             print(f"{side:<10} {checker:<8} {n:>7}  {ok:>8}  {n - ok:>6}")
         for checker, total in sorted(seconds.items()):
             n = sum(1 for r in self.rows if r["checker"] == checker)
-            print(f"checker {checker}: {n} files in {total:.0f} s ({3600 * n / total if total else 0:.0f} files/hour)")
+            print(
+                f"checker {checker}: {n} files in {total:.0f} s ({3600 * n / total if total else 0:.0f} files/hour)"
+            )
 
 
 def fix_gacrux(text: str) -> tuple[str, list[str]]:
@@ -243,7 +276,9 @@ def fix_gacrux(text: str) -> tuple[str, list[str]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--out", required=True)
     parser.add_argument("--count", type=int, default=300, help="tournaments from ours and from bbp")
     parser.add_argument("--gacrux-count", type=int, default=100)

@@ -104,7 +104,9 @@ def recorded_pairing(t: TrfTournament, round_number: int) -> PairingResult:
             continue
         record = p.records[round_number - 1]
         if record.opponent is not None and record.colour is not None:
-            white, black = (p.id, record.opponent) if record.colour is Colour.WHITE else (record.opponent, p.id)
+            white, black = (
+                (p.id, record.opponent) if record.colour is Colour.WHITE else (record.opponent, p.id)
+            )
             boards.add((white, black))
         elif record.opponent is None and record.result is ResultCode.PAB:
             bye = p.id
@@ -192,7 +194,9 @@ def _check_round(
     except NoValidPairingError as exc:
         if not findings:
             findings.append(
-                Finding(rnd, "round", "C.04.3 Art. 2.1", f"the rules find no valid pairing ({exc})", "absolute")
+                Finding(
+                    rnd, "round", "C.04.3 Art. 2.1", f"the rules find no valid pairing ({exc})", "absolute"
+                )
             )
         return findings
     ours = {frozenset((b.white, b.black)): b for b in engine.boards}
@@ -257,14 +261,20 @@ def _check_standings(t: TrfTournament, report: CheckReport, unplayed: str, de_ru
     except (UnknownTiebreakError, InvalidRequestError) as exc:
         return replace(report, notes=(*report.notes, f"standings not checked: record {record}: {exc}"))
     if any(p.rank is None for p in t.players):
-        return replace(report, notes=(*report.notes, "standings not checked: a player has no rank (columns 86-89)"))
+        return replace(
+            report, notes=(*report.notes, "standings not checked: a player has no rank (columns 86-89)")
+        )
     ordered = (
-        list(enumerate(t.players, start=1)) if t.pair_by_rank else [(p.id, p) for p in sorted(t.players, key=lambda p: p.id)]
+        list(enumerate(t.players, start=1))
+        if t.pair_by_rank
+        else [(p.id, p) for p in sorted(t.players, key=lambda p: p.id)]
     )
     played = t.played_rounds
     request = StandingsRequest(
         participants=tuple(
-            Participant(id=p.id, tpn=tpn, rating=p.rating, name=p.name, title=p.title, history=p.records[:played])
+            Participant(
+                id=p.id, tpn=tpn, rating=p.rating, name=p.name, title=p.title, history=p.records[:played]
+            )
             for tpn, p in ordered
         ),
         rounds=played,
@@ -292,7 +302,9 @@ def _check_standings(t: TrfTournament, report: CheckReport, unplayed: str, de_ru
             continue
         expected = str(low) if low == high else f"{low}-{high}"
         decided = row.decided_by if row.decided_by not in (None, "LOT") else None
-        article = ART_STANDINGS + (f", {decided} (C.07 Art. {_ARTICLE_OF_CODE[decided]})" if decided in _ARTICLE_OF_CODE else "")
+        article = ART_STANDINGS + (
+            f", {decided} (C.07 Art. {_ARTICLE_OF_CODE[decided]})" if decided in _ARTICLE_OF_CODE else ""
+        )
         values = ", ".join(f"{v.code} {v.display}" for v in row.tiebreaks)
         findings.append(
             Finding(

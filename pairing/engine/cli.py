@@ -132,7 +132,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("-o", dest="generated", metavar="OUTPUT", help="with -g: the TRF file to write")
     parser.add_argument("-s", dest="seed", type=int, metavar="SEED", help="with -g: the random seed")
     parser.add_argument(
-        "--set", dest="settings", action="append", default=[], metavar="KEY=VALUE", help="with -g: a config key"
+        "--set",
+        dest="settings",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="with -g: a config key",
     )
     parser.add_argument("--count", type=int, default=0, metavar="N", help="with -g: N files into OUTPUT/")
     parser.add_argument("--least-bad", action="store_true", help="relax absolute criteria if needed")
@@ -146,11 +151,14 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--double", action="store_true", help="double round robin (with --berger)")
     parser.add_argument("--tiebreaks", default="DE,BH-C1,BH,SB,WIN", help="comma-separated tie-break codes")
     parser.add_argument(
-        "--unplayed", default=None, help="rule for unplayed rounds in tie-breaks (default: virtual-opponent; "
-        "fide-2026 with --check)"
+        "--unplayed",
+        default=None,
+        help="rule for unplayed rounds in tie-breaks (default: virtual-opponent; fide-2026 with --check)",
     )
     parser.add_argument(
-        "--direct-encounter", default=None, help="all-met (default) or fide (adds C.07 6.3; default with --check)"
+        "--direct-encounter",
+        default=None,
+        help="all-met (default) or fide (adds C.07 6.3; default with --check)",
     )
     return parser
 
@@ -388,7 +396,9 @@ def _check_files(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     unplayed = args.unplayed or "fide-2026"
     de_rule = args.direct_encounter or "fide"
     if unplayed not in REGIMES or de_rule not in DE_RULES:
-        err.write(f"--unplayed is one of {', '.join(REGIMES)}; --direct-encounter one of {', '.join(DE_RULES)}\n")
+        err.write(
+            f"--unplayed is one of {', '.join(REGIMES)}; --direct-encounter one of {', '.join(DE_RULES)}\n"
+        )
         return EXIT_BAD_INPUT
     joined = _late_entries(args.late_entries)
     pair_round = _engine()
@@ -448,7 +458,9 @@ def _generate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         for offset in range(args.count):
             path = os.path.join(args.generated, f"gen_{seed + offset}.trf")
             _write_atomically(path, generate_trf(config, seed + offset))
-        out.write(f"{args.count} tournaments written to {args.generated} (seeds {seed}..{seed + args.count - 1})\n")
+        out.write(
+            f"{args.count} tournaments written to {args.generated} (seeds {seed}..{seed + args.count - 1})\n"
+        )
         return EXIT_OK
     try:
         _write_atomically(args.generated, generate_trf(config, seed))

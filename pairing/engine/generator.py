@@ -52,8 +52,49 @@ __all__ = [
 # FIDE B.02 8.1.2: upper bound of each rating-difference band -> expected score of the higher rated, in
 # hundredths (0-3 -> .50, 4-10 -> .51 ...); a difference above 400 counts as 400 (.92).
 _BAND_TOPS = (
-    3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145, 153, 162, 170,
-    179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315, 328, 344, 357, 374, 391, 400,
+    3,
+    10,
+    17,
+    25,
+    32,
+    39,
+    46,
+    53,
+    61,
+    68,
+    76,
+    83,
+    91,
+    98,
+    106,
+    113,
+    121,
+    129,
+    137,
+    145,
+    153,
+    162,
+    170,
+    179,
+    188,
+    197,
+    206,
+    215,
+    225,
+    235,
+    245,
+    256,
+    267,
+    278,
+    290,
+    302,
+    315,
+    328,
+    344,
+    357,
+    374,
+    391,
+    400,
 )
 
 
@@ -231,7 +272,9 @@ def _decide(config: GeneratorConfig, rng: random.Random) -> _Plan:
         "spread": rng.randint(200, 1000),
         "unrated": rng.choice((0.0, 0.0, 0.05, 0.15)),
         "baku": rng.random() < 0.2,
-        "tiebreaks": rng.choice(("BH/C1,BH,SB,WIN", "BH/C1,BH,PS", "SB,BH,ARO", "BH/C1,BH,SB,KS,TPR", "WIN,BH/C1,BH")),
+        "tiebreaks": rng.choice(
+            ("BH/C1,BH,SB,WIN", "BH/C1,BH,PS", "SB,BH,ARO", "BH/C1,BH,SB,KS,TPR", "WIN,BH/C1,BH")
+        ),
     }
     # Drawn values stay pairable: a drawn field has at least two players a round, drawn rounds are at
     # most about log2 of a given field plus two (a Swiss rarely pairs further without a rematch).
@@ -243,7 +286,9 @@ def _decide(config: GeneratorConfig, rng: random.Random) -> _Plan:
         rounds = draws["rounds"]
     players = config.players or max(draws["players"], 2 * rounds)
     highest = config.highest_rating if config.highest_rating is not None else draws["highest"]
-    lowest = config.lowest_rating if config.lowest_rating is not None else max(1001, highest - draws["spread"])
+    lowest = (
+        config.lowest_rating if config.lowest_rating is not None else max(1001, highest - draws["spread"])
+    )
     if lowest > highest:
         raise InvalidRequestError(f"LowestRating {lowest} is above HighestRating {highest}")
 
@@ -256,18 +301,28 @@ def _decide(config: GeneratorConfig, rng: random.Random) -> _Plan:
 
     win = half(config.points_win, 2)
     draw = half(config.points_draw, 1)
-    scoring = Scoring(
-        win=win,
-        draw=draw,
-        loss=half(config.points_loss, 0),
-        pab=half(config.points_pab, win),
-        forfeit_loss=half(config.points_forfeit_loss, 0),
-        zero_bye=half(config.points_zpb, half(config.points_forfeit_loss, 0)),
-    ) if any(
-        v is not None
-        for v in (config.points_win, config.points_draw, config.points_loss, config.points_pab,
-                  config.points_forfeit_loss, config.points_zpb)
-    ) else Scoring()
+    scoring = (
+        Scoring(
+            win=win,
+            draw=draw,
+            loss=half(config.points_loss, 0),
+            pab=half(config.points_pab, win),
+            forfeit_loss=half(config.points_forfeit_loss, 0),
+            zero_bye=half(config.points_zpb, half(config.points_forfeit_loss, 0)),
+        )
+        if any(
+            v is not None
+            for v in (
+                config.points_win,
+                config.points_draw,
+                config.points_loss,
+                config.points_pab,
+                config.points_forfeit_loss,
+                config.points_zpb,
+            )
+        )
+        else Scoring()
+    )
     forfeits = config.forfeits
     if forfeits is None and config.forfeit_rate is not None:
         forfeits = 1 / config.forfeit_rate if config.forfeit_rate else 0.0
@@ -322,7 +377,7 @@ def _absences(plan: _Plan, rng: random.Random) -> dict[int, dict[int, ResultCode
                 chosen = [slot for slot in slots if rng.random() < amount]
             for r, pid in chosen:
                 absent[r][pid] = code
-    for rnd, who in absent.items():  # keep at least two players to pair in every round
+    for who in absent.values():  # keep at least two players to pair in every round
         while plan.players - len(who) < 2:
             who.pop(next(iter(who)))
     return absent
@@ -408,11 +463,12 @@ def _one(
     # Unrated players come last in the starting list (C.04.2 Art. 2: rating order); their playing strength
     # is hidden, drawn below the field.
     order = sorted(range(n), key=lambda i: (listed[i] == 0, -listed[i], i))
-    strength = {pid: ratings[i] if listed[i] else rng.randint(max(1000, plan.lowest - 300), plan.lowest + 100)
-                for pid, i in enumerate(order, start=1)}
-    players = [
-        TrfPlayer(id=pid, name=f"Player {pid:04d}", rating=listed[i])
+    strength = {
+        pid: ratings[i] if listed[i] else rng.randint(max(1000, plan.lowest - 300), plan.lowest + 100)
         for pid, i in enumerate(order, start=1)
+    }
+    players = [
+        TrfPlayer(id=pid, name=f"Player {pid:04d}", rating=listed[i]) for pid, i in enumerate(order, start=1)
     ]
     absences = _absences(plan, rng)
     colour = rng.choice((Colour.WHITE, Colour.BLACK))
@@ -434,9 +490,7 @@ def _one(
     for rnd in range(1, plan.rounds + 1):
         for pid, code in absences[rnd].items():
             records[pid].append(RoundRecord(code))
-        current = replace(
-            base, players=tuple(replace(p, records=tuple(records[p.id])) for p in base.players)
-        )
+        current = replace(base, players=tuple(replace(p, records=tuple(records[p.id])) for p in base.players))
         result = pair_round(current.to_request(rnd))
         for board in result.boards:
             w, b = _result(board.white, board.black, strength, plan, rng)

@@ -39,8 +39,18 @@ def _set(t: TrfTournament, pid: int, rnd: int, record: RoundRecord) -> TrfTourna
 def tournament() -> TrfTournament:
     """Twelve players, five rounds, tie-breaks listed, no byes or forfeits: every round is checkable."""
     config = GeneratorConfig(
-        players=12, rounds=5, half_byes="0", full_byes="0", zero_byes="0", forfeits=0, double_forfeits=0,
-        unusual=0, retired_rate=0, unrated_share=0, baku=False, tiebreaks="BH/C1,BH,SB",
+        players=12,
+        rounds=5,
+        half_byes="0",
+        full_byes="0",
+        zero_byes="0",
+        forfeits=0,
+        double_forfeits=0,
+        unusual=0,
+        retired_rate=0,
+        unrated_share=0,
+        baku=False,
+        tiebreaks="BH/C1,BH,SB",
     )
     return parse_trf(write_trf(generate(config, 11)))
 
@@ -104,7 +114,7 @@ def test_a_rematch_breaks_an_absolute_criterion(tournament: TrfTournament) -> No
     assert third_party is not None
     bad = tournament
     for x, y in ((1, first), (fourth, third_party)):
-        rx, ry = bad.player(x).records[3], bad.player(y).records[3]
+        rx = bad.player(x).records[3]
         colour = rx.colour
         bad = _set(bad, x, 4, RoundRecord(ResultCode.DRAW, y, colour))
         bad = _set(bad, y, 4, RoundRecord(ResultCode.DRAW, x, colour.opposite))  # type: ignore[union-attr]
@@ -129,8 +139,18 @@ def test_a_wrong_standing_is_named_with_player_and_article(tournament: TrfTourna
 
 def test_a_wrong_bye_is_named(tournament: TrfTournament) -> None:
     config = GeneratorConfig(
-        players=11, rounds=4, half_byes="0", full_byes="0", zero_byes="0", forfeits=0, double_forfeits=0,
-        unusual=0, retired_rate=0, unrated_share=0, baku=False, tiebreaks="none",
+        players=11,
+        rounds=4,
+        half_byes="0",
+        full_byes="0",
+        zero_byes="0",
+        forfeits=0,
+        double_forfeits=0,
+        unusual=0,
+        retired_rate=0,
+        unrated_share=0,
+        baku=False,
+        tiebreaks="none",
     )
     t = generate(config, 5)
     rnd = 2
@@ -139,7 +159,12 @@ def test_a_wrong_bye_is_named(tournament: TrfTournament) -> None:
     # Give the bye to the other player of the last board instead; the bye's holder plays there.
     board = recorded_pairing(t, rnd).boards[-1]
     bad = _set(t, board.black, rnd, RoundRecord(ResultCode.PAB))
-    bad = _set(bad, bye, rnd, RoundRecord(ResultCode.LOSS, board.white, t.player(board.black).records[rnd - 1].colour))
+    bad = _set(
+        bad,
+        bye,
+        rnd,
+        RoundRecord(ResultCode.LOSS, board.white, t.player(board.black).records[rnd - 1].colour),
+    )
     bad = _set(bad, board.white, rnd, replace(t.player(board.white).records[rnd - 1], opponent=bye))
     report = check_tournament(bad, rounds=[rnd], standings=False)
     assert any(f.subject == "bye" and "[C5]" in f.article for f in report.findings) or any(
@@ -169,7 +194,9 @@ def test_cli_check_batch_exit_codes(tmp_path: Path, tournament: TrfTournament) -
     broken = tmp_path / "broken.trf"
     broken.write_text("001 xx\n")
     status, out, _ = run("--check", str(good))
-    assert status == 0 and out.endswith(f"{good}: ok: 5/5 rounds as the rules give; standings (BH-C1,BH,SB): ok\n")
+    assert status == 0 and out.endswith(
+        f"{good}: ok: 5/5 rounds as the rules give; standings (BH-C1,BH,SB): ok\n"
+    )
     status, out, _ = run("--check", str(good), str(bad))
     assert status == 1 and f"{bad}: round 2: pair " in out and f"{bad}: FAILED" in out
     status, out, err = run("--check", str(bad), str(broken), str(good))

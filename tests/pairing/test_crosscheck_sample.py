@@ -63,7 +63,9 @@ def test_bbp_tournaments_pass_our_checker(tmp_path: Path) -> None:
     bbp = _bbp()
     assert bbp is not None
     config = tmp_path / "config.txt"
-    config.write_text("PlayersNumber=25\nRoundsNumber=6\nDrawPercentage=35\nForfeitRate=30\nHalfPointByeRate=30\n")
+    config.write_text(
+        "PlayersNumber=25\nRoundsNumber=6\nDrawPercentage=35\nForfeitRate=30\nHalfPointByeRate=30\n"
+    )
     failed = {}
     for seed in range(1, 11):
         path = tmp_path / f"bbp_{seed}.trf"

@@ -24,8 +24,15 @@ from pairing.engine.trf import TrfTournament, parse_trf
 from pairing.engine.types import ResultCode
 
 QUIET = dict(
-    half_byes="0", full_byes="0", zero_byes="0", forfeits=0.0, double_forfeits=0.0, unusual=0.0,
-    retired_rate=0, unrated_share=0.0, baku=False,
+    half_byes="0",
+    full_byes="0",
+    zero_byes="0",
+    forfeits=0.0,
+    double_forfeits=0.0,
+    unusual=0.0,
+    retired_rate=0,
+    unrated_share=0.0,
+    baku=False,
 )
 """No byes, forfeits, odd results, withdrawals, unrated players or acceleration: one option at a time."""
 
@@ -58,14 +65,21 @@ def test_cli_seed_gives_byte_identical_files(tmp_path: Path) -> None:
 
 
 def test_unspecified_parameters_are_drawn_from_the_seed() -> None:
-    plans = {(p.players, p.rounds, p.tiebreaks) for p in (_decide(GeneratorConfig(), random.Random(s)) for s in range(30))}
+    plans = {
+        (p.players, p.rounds, p.tiebreaks)
+        for p in (_decide(GeneratorConfig(), random.Random(s)) for s in range(30))
+    }
     assert len(plans) > 20
 
 
 def test_giving_one_value_keeps_the_others_a_seed_draws() -> None:
     free = _decide(GeneratorConfig(), random.Random(3))
     fixed = _decide(GeneratorConfig(players=50), random.Random(3))
-    assert fixed.players == 50 and (fixed.draw, fixed.tiebreaks, fixed.highest) == (free.draw, free.tiebreaks, free.highest)
+    assert fixed.players == 50 and (fixed.draw, fixed.tiebreaks, fixed.highest) == (
+        free.draw,
+        free.tiebreaks,
+        free.highest,
+    )
 
 
 def test_drawn_rounds_fit_a_given_field() -> None:
@@ -95,7 +109,9 @@ def test_byes_as_a_share_and_per_round() -> None:
     t = generate(small(players=20, half_byes="50%"), 5)
     assert 20 <= codes(t)["H"] <= 80  # 100 player-rounds at one in two
     t = generate(small(half_byes="2:3,4:1"), 5)
-    by_round = Counter(i + 1 for p in t.players for i, r in enumerate(p.records) if r.result is ResultCode.HALF_BYE)
+    by_round = Counter(
+        i + 1 for p in t.players for i, r in enumerate(p.records) if r.result is ResultCode.HALF_BYE
+    )
     assert by_round == {2: 3, 4: 1}
 
 
@@ -146,9 +162,13 @@ def test_point_system() -> None:
 
 def test_bbp_config_file_and_set_flags(tmp_path: Path) -> None:
     config = tmp_path / "config.txt"
-    config.write_text("# bbpPairings keys\nPlayersNumber=10\nRoundsNumber=3\nDrawPercentage=40\nForfeitRate=1000000000\n")
+    config.write_text(
+        "# bbpPairings keys\nPlayersNumber=10\nRoundsNumber=3\nDrawPercentage=40\nForfeitRate=1000000000\n"
+    )
     out = tmp_path / "t.trf"
-    status, _, err = run("--dutch", "-g", str(config), "-o", str(out), "-s", "3", "--set", "TieBreaks=BH", "--set", "Baku=0")
+    status, _, err = run(
+        "--dutch", "-g", str(config), "-o", str(out), "-s", "3", "--set", "TieBreaks=BH", "--set", "Baku=0"
+    )
     assert status == 0, err
     t = parse_trf(out.read_text())
     assert len(t.players) == 10 and t.total_rounds == 3 and t.tiebreaks == "BH"
@@ -169,8 +189,12 @@ def test_model_file_gives_players_and_rounds(tmp_path: Path) -> None:
 
 
 def test_count_writes_a_folder(tmp_path: Path) -> None:
-    status, out, _ = run("--dutch", "-g", "-o", str(tmp_path / "many"), "-s", "20", "--count", "3", "--set", "PlayersNumber=8")
-    assert status == 0 and sorted(p.name for p in (tmp_path / "many").iterdir()) == [f"gen_{s}.trf" for s in (20, 21, 22)]
+    status, out, _ = run(
+        "--dutch", "-g", "-o", str(tmp_path / "many"), "-s", "20", "--count", "3", "--set", "PlayersNumber=8"
+    )
+    assert status == 0 and sorted(p.name for p in (tmp_path / "many").iterdir()) == [
+        f"gen_{s}.trf" for s in (20, 21, 22)
+    ]
 
 
 def test_fide_expected_score_table() -> None:
