@@ -5,7 +5,8 @@ every result entered: a 1,000-player round's 500 rows cost about 120 ms of CPU t
 template language (each variable resolved, localised and escaped on its own), this markup a
 tenth of that. The markup is the one the loop wrote: the board number, each player linked to
 their page with the namesake label (``tournaments.namesakes``), the score before the round,
-Baku's virtual points, the rating, and the result ("–" while the game is on). Every value from
+Baku's virtual points, the rating, the score the pairing used when a result was corrected since
+("paired on"), and the result ("–" while the game is on). Every value from
 the database goes through ``conditional_escape``.
 """
 
@@ -14,11 +15,14 @@ from __future__ import annotations
 from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.templatetags.namesakes import namesake
 
 register = template.Library()
 
+_PAIRED_ON_TITLE = gettext_lazy("The score this round was paired on, before a result was corrected")
 _VIRTUAL_TITLE = "Baku acceleration: virtual points that count for this pairing only, never in the standings"
 
 
@@ -32,6 +36,11 @@ def _side(side, colour: str, prefix: str, labels: dict[int, str]) -> str:
         if side.virtual
         else "",
         f' <span class="rating muted">{int(person.rating)}</span>' if person.rating else "",
+        # A result of an earlier round corrected after this round was paired: the score it used.
+        f' <small class="paired-on muted" title="{conditional_escape(_PAIRED_ON_TITLE)}">'
+        f"({conditional_escape(_('paired on %(score)s') % {'score': side.paired_on})})</small>"
+        if side.paired_on
+        else "",
         "</td>",
     ]
     return "".join(cell)

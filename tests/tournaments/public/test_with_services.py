@@ -73,3 +73,17 @@ def test_a_round_goes_public_only_when_published_and_results_show_up_live(
     standings = client.get(public_url(tournament, "standings")).content.decode()
     assert "after round 1" in standings
     assert board.white.name in standings
+
+
+def test_the_public_round_shows_the_score_a_corrected_pairing_used(client: Client, tournament, arbiter):
+    """Issue 33 (12): like the staff page, the public round page says "paired on" the old score."""
+    from tests.tournaments.services.conftest import add_players, pair_and_publish, play_round
+
+    add_players(tournament, 8)
+    first = play_round(pair_and_publish(tournament, arbiter), arbiter)  # every board 1-0
+    pair_and_publish(tournament, arbiter)
+    board = Board.objects.select_related("white").get(round=first, number=1)
+    result_record(board=board, user=arbiter, result="0-1", expected_version=board.version)
+    html = client.get(public_url(tournament, "round", 2)).content.decode()
+    assert "paired on 1" in html  # the winner of board 1 was paired on 1 point, has 0 now
+    assert 'id="paired-on-old"' in html
