@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from pairing.engine.tiebreaks import TIEBREAKS
@@ -14,9 +16,9 @@ SCORING_PRESETS = {
     "standard": (2, 1, 0),
     "three-one-zero": (6, 2, 0),
 }
-SCORING_CHOICES = [("standard", "Win 1, draw ½, loss 0"), ("three-one-zero", "Win 3, draw 1, loss 0")]
-BYE_CHOICES = [("win", "A win's points"), ("draw", "A draw's points"), ("zero", "Nothing")]
-COLOUR_CHOICES = [("", "Draw by lot"), ("w", "White"), ("b", "Black")]
+SCORING_CHOICES = [("standard", _("Win 1, draw ½, loss 0")), ("three-one-zero", _("Win 3, draw 1, loss 0"))]
+BYE_CHOICES = [("win", _("A win's points")), ("draw", _("A draw's points")), ("zero", _("Nothing"))]
+COLOUR_CHOICES = [("", _("Draw by lot")), ("w", _("White")), ("b", _("Black"))]
 TIEBREAK_HELP = ", ".join(f"{info.code} = {info.name}" for info in TIEBREAKS)
 
 # <input type="date"> only understands ISO dates: without the format, a localised "04/12/2026" is
@@ -28,48 +30,65 @@ MAX_EXPECTED_PLAYERS = 2000
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(max_length=150)
-    place = forms.CharField(max_length=150, required=False)
-    start_date = forms.DateField(required=False, widget=DATE_INPUT)
-    end_date = forms.DateField(required=False, widget=DATE_INPUT)
+    name = forms.CharField(max_length=150, label=_("Name"))
+    place = forms.CharField(max_length=150, required=False, label=_("Place"))
+    start_date = forms.DateField(required=False, widget=DATE_INPUT, label=_("Start date"))
+    end_date = forms.DateField(required=False, widget=DATE_INPUT, label=_("End date"))
     expected_players = forms.IntegerField(
         min_value=2,
         max_value=MAX_EXPECTED_PLAYERS,
         required=False,
-        help_text="We suggest a format and a number of rounds.",
+        label=_("Expected players"),
+        help_text=_("We suggest a format and a number of rounds."),
     )
-    format = forms.ChoiceField(choices=Tournament.Format.choices)
-    double_round_robin = forms.BooleanField(required=False, label="Double round robin (everyone meets twice)")
-    rounds_planned = forms.IntegerField(min_value=1, max_value=99, label="Rounds", initial=5)
-    scoring = forms.ChoiceField(choices=SCORING_CHOICES, initial="standard")
-    bye_value = forms.ChoiceField(choices=BYE_CHOICES, initial="win", label="Pairing-allocated bye is worth")
-    acceleration = forms.ChoiceField(choices=Tournament.Acceleration.choices, initial="none")
+    format = forms.ChoiceField(choices=Tournament.Format.choices, label=_("Format"))
+    double_round_robin = forms.BooleanField(
+        required=False, label=_("Double round robin (everyone meets twice)")
+    )
+    rounds_planned = forms.IntegerField(min_value=1, max_value=99, label=_("Rounds"), initial=5)
+    scoring = forms.ChoiceField(choices=SCORING_CHOICES, initial="standard", label=_("Scoring"))
+    bye_value = forms.ChoiceField(
+        choices=BYE_CHOICES, initial="win", label=_("Pairing-allocated bye is worth")
+    )
+    acceleration = forms.ChoiceField(
+        choices=Tournament.Acceleration.choices, initial="none", label=_("Acceleration")
+    )
     tiebreaks = forms.CharField(
         max_length=200,
         required=False,
-        label="Tie-breaks",
-        widget=forms.TextInput(attrs={"placeholder": "empty: the default order shown above"}),
-        help_text=f"In order, comma-separated. {TIEBREAK_HELP}.",
+        label=_("Tie-breaks"),
+        widget=forms.TextInput(attrs={"placeholder": _("empty: the default order shown above")}),
+        help_text=format_lazy("{} {}.", _("In order, comma-separated."), TIEBREAK_HELP),
     )
     unplayed_rule = forms.ChoiceField(
-        choices=Tournament.UnplayedRule.choices, label="Unplayed rounds in tie-breaks"
+        choices=Tournament.UnplayedRule.choices, label=_("Unplayed rounds in tie-breaks")
     )
     initial_colour = forms.ChoiceField(
-        choices=COLOUR_CHOICES, required=False, label="Colour of no. 1 in round 1"
+        choices=COLOUR_CHOICES, required=False, label=_("Colour of no. 1 in round 1")
     )
-    pairing_numbers = forms.ChoiceField(choices=Tournament.PairingNumbers.choices, label="Pairing numbers")
+    pairing_numbers = forms.ChoiceField(choices=Tournament.PairingNumbers.choices, label=_("Pairing numbers"))
     late_entry_points = forms.ChoiceField(
-        choices=Tournament.LateEntryPoints.choices, label="Late entries' missed rounds"
+        choices=Tournament.LateEntryPoints.choices, label=_("Late entries' missed rounds")
     )
     max_half_byes = forms.IntegerField(
-        min_value=0, max_value=20, initial=2, label="Half-point byes per player"
+        min_value=0, max_value=20, initial=2, label=_("Half-point byes per player")
     )
     no_byes_in_last_rounds = forms.IntegerField(
-        min_value=0, max_value=20, initial=1, label="No byes in the last … rounds"
+        min_value=0, max_value=20, initial=1, label=_("No byes in the last … rounds")
     )
     withdrawal_games = forms.ChoiceField(
-        choices=Tournament.WithdrawalGames.choices, label="Round robin: a withdrawal's remaining games"
+        choices=Tournament.WithdrawalGames.choices, label=_("Round robin: a withdrawal's remaining games")
     )
+    language = forms.ChoiceField(
+        choices=(),
+        required=False,
+        label=_("Language of PDFs and mails to players"),
+        help_text=_("The site's default when empty; each reader's pages follow their own choice."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["language"].choices = [("", _("Site default")), *settings.LANGUAGES]
 
     def service_fields(self) -> dict[str, Any]:
         """The cleaned data as ``tournament_create``/``tournament_update`` keywords."""
@@ -107,14 +126,16 @@ class TournamentForm(forms.Form):
 
 
 class ParticipantForm(forms.Form):
-    name = forms.CharField(max_length=100, widget=forms.TextInput(attrs={"autocomplete": "off"}))
-    rating = forms.IntegerField(min_value=0, max_value=3500, required=False)
-    title = forms.ChoiceField(choices=Participant.Title.choices, required=False)
-    federation = forms.CharField(max_length=3, required=False)
-    fide_id = forms.CharField(max_length=12, required=False, label="FIDE id")
-    club_name = forms.CharField(max_length=100, required=False, label="Club")
+    name = forms.CharField(
+        max_length=100, widget=forms.TextInput(attrs={"autocomplete": "off"}), label=_("Name")
+    )
+    rating = forms.IntegerField(min_value=0, max_value=3500, required=False, label=_("Rating"))
+    title = forms.ChoiceField(choices=Participant.Title.choices, required=False, label=_("Title"))
+    federation = forms.CharField(max_length=3, required=False, label=_("Federation"))
+    fide_id = forms.CharField(max_length=12, required=False, label=_("FIDE id"))
+    club_name = forms.CharField(max_length=100, required=False, label=_("Club"))
     birth_year = forms.IntegerField(min_value=1900, max_value=2100, required=False, label=_("Birth year"))
-    add_to_roster = forms.BooleanField(required=False, label="also add to the club's roster")
+    add_to_roster = forms.BooleanField(required=False, label=_("also add to the club's roster"))
 
     def service_fields(self) -> dict[str, Any]:
         data = dict(self.cleaned_data)
@@ -130,18 +151,22 @@ MAX_CSV_BYTES = 2_000_000
 class ParticipantEditForm(ParticipantForm):
     """The edit page: the quick-add fields plus the private e-mail address."""
 
-    email = forms.EmailField(required=False, label="E-mail (private)")
+    email = forms.EmailField(required=False, label=_("E-mail (private)"))
 
 
 class CsvImportForm(forms.Form):
     text = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 10, "cols": 70, "spellcheck": "false"}),
-        label="Paste the list",
-        help_text="One player per line: name, rating, title, federation, FIDE id, club. A header row is optional.",
+        label=_("Paste the list"),
+        help_text=_(
+            "One player per line: name, rating, title, federation, FIDE id, club. A header row is optional."
+        ),
     )
     file = forms.FileField(
-        required=False, label="…or upload a CSV file", help_text=f"At most {MAX_CSV_BYTES // 1_000_000} MB."
+        required=False,
+        label=_("…or upload a CSV file"),
+        help_text=format_lazy(_("At most {} MB."), MAX_CSV_BYTES // 1_000_000),
     )
 
     def clean(self) -> dict[str, Any]:
@@ -152,8 +177,15 @@ class CsvImportForm(forms.Form):
             if upload.size > MAX_CSV_BYTES:
                 self.add_error(
                     "file",
-                    f"The file is {upload.size:,} bytes; the limit is {MAX_CSV_BYTES:,} bytes "
-                    f"({MAX_CSV_BYTES // 1_000_000} MB). Split it and import the parts one after the other.",
+                    _(
+                        "The file is %(size)s bytes; the limit is %(limit)s bytes (%(mb)s MB). Split it "
+                        "and import the parts one after the other."
+                    )
+                    % {
+                        "size": f"{upload.size:,}",
+                        "limit": f"{MAX_CSV_BYTES:,}",
+                        "mb": MAX_CSV_BYTES // 1_000_000,
+                    },
                 )
                 return data
             raw = upload.read()
@@ -166,8 +198,10 @@ class CsvImportForm(forms.Form):
             else:
                 self.add_error(
                     "file",
-                    "Could not read the file's encoding (it is neither UTF-8 nor Windows-1252): "
-                    "save it as CSV UTF-8 and upload it again.",
+                    _(
+                        "Could not read the file's encoding (it is neither UTF-8 nor Windows-1252): "
+                        "save it as CSV UTF-8 and upload it again."
+                    ),
                 )
         return data
 
@@ -196,50 +230,59 @@ class _PlayerChoices(forms.Form):
             number = data.get(f"{name}_number")
             if number is not None and not data.get(name):
                 if number not in self.by_number:
-                    self.add_error(f"{name}_number", f"Nobody has pairing number {number}.")
+                    self.add_error(
+                        f"{name}_number", _("Nobody has pairing number %(number)s.") % {"number": number}
+                    )
                     continue
                 self.errors.pop(name, None)
                 data[name] = self.by_number[number]
             elif data.get(name) is None and name not in self.errors:
-                self.add_error(name, "Choose a player.")
+                self.add_error(name, _("Choose a player."))
         return data
 
 
 class ByeForm(_PlayerChoices):
     KIND_CHOICES = [
-        (RoundBye.Kind.HALF_POINT, "Half-point bye"),
-        (RoundBye.Kind.ZERO_POINT, "Zero-point bye"),
-        (RoundBye.Kind.ABSENT, "Absent"),
+        (RoundBye.Kind.HALF_POINT, _("Half-point bye")),
+        (RoundBye.Kind.ZERO_POINT, _("Zero-point bye")),
+        (RoundBye.Kind.ABSENT, _("Absent")),
     ]
     PLAYER_FIELDS = ("participant",)
     participant = forms.TypedChoiceField(coerce=int, choices=(), required=False, empty_value=None)
-    round_number = forms.IntegerField(min_value=1, label="Round")
-    kind = forms.ChoiceField(choices=KIND_CHOICES)
+    round_number = forms.IntegerField(min_value=1, label=_("Round"))
+    kind = forms.ChoiceField(choices=KIND_CHOICES, label=_("Kind"))
 
 
 class ForbiddenPairForm(_PlayerChoices):
     """Two participants to keep apart; empty rounds mean from the start / to the end."""
 
     PLAYER_FIELDS = ("first", "second")
-    first = forms.TypedChoiceField(coerce=int, choices=(), label="Player", required=False, empty_value=None)
-    second = forms.TypedChoiceField(
-        coerce=int, choices=(), label="and player", required=False, empty_value=None
+    first = forms.TypedChoiceField(
+        coerce=int, choices=(), label=_("Player"), required=False, empty_value=None
     )
-    first_round = forms.IntegerField(min_value=1, max_value=99, required=False, label="From round")
-    last_round = forms.IntegerField(min_value=1, max_value=99, required=False, label="To round")
-    reason = forms.CharField(max_length=200, required=False)
+    second = forms.TypedChoiceField(
+        coerce=int, choices=(), label=_("and player"), required=False, empty_value=None
+    )
+    first_round = forms.IntegerField(min_value=1, max_value=99, required=False, label=_("From round"))
+    last_round = forms.IntegerField(min_value=1, max_value=99, required=False, label=_("To round"))
+    reason = forms.CharField(max_length=200, required=False, label=_("Reason"))
 
 
 class WithdrawForm(forms.Form):
-    from_round = forms.IntegerField(min_value=1, max_value=99, required=False)
+    from_round = forms.IntegerField(min_value=1, max_value=99, required=False, label=_("From round"))
 
 
 class TiebreaksForm(forms.Form):
     codes = forms.CharField(
-        max_length=200, label="Tie-breaks", help_text=f"In order, comma-separated. {TIEBREAK_HELP}."
+        max_length=200,
+        label=_("Tie-breaks"),
+        help_text=format_lazy("{} {}.", _("In order, comma-separated."), TIEBREAK_HELP),
     )
     reason = forms.CharField(
-        max_length=500, required=False, help_text="Required once round 1 has been paired."
+        max_length=500,
+        required=False,
+        label=_("Reason"),
+        help_text=_("Required once round 1 has been paired."),
     )
 
 
@@ -263,13 +306,15 @@ class ResultSlipForm(forms.Form):
 
 
 class ExchangeForm(forms.Form):
-    board_a = forms.IntegerField(min_value=1, label="Board")
-    board_b = forms.IntegerField(min_value=1, label="with board")
+    board_a = forms.IntegerField(min_value=1, label=_("Board"))
+    board_b = forms.IntegerField(min_value=1, label=_("with board"))
 
 
 class StaffForm(forms.Form):
-    username = forms.CharField(max_length=150)
-    role = forms.ChoiceField(choices=TournamentRole.Role.choices, initial=TournamentRole.Role.ARBITER)
+    username = forms.CharField(max_length=150, label=_("Username"))
+    role = forms.ChoiceField(
+        choices=TournamentRole.Role.choices, initial=TournamentRole.Role.ARBITER, label=_("Role")
+    )
 
 
 class AuditFilterForm(forms.Form):
@@ -281,14 +326,16 @@ class AuditFilterForm(forms.Form):
 
 
 class TournamentImportForm(forms.Form):
-    KINDS = [("trf", "TRF file (FIDE rating report)"), ("json", "JSON backup from this program")]
-    kind = forms.ChoiceField(choices=KINDS, widget=forms.RadioSelect, initial="trf", label="What is it?")
-    file = forms.FileField(label="File")
-    name = forms.CharField(max_length=150, required=False, help_text="Empty: the name in the file.")
+    KINDS = [("trf", _("TRF file (FIDE rating report)")), ("json", _("JSON backup from this program"))]
+    kind = forms.ChoiceField(choices=KINDS, widget=forms.RadioSelect, initial="trf", label=_("What is it?"))
+    file = forms.FileField(label=_("File"))
+    name = forms.CharField(max_length=150, required=False, help_text=_("Empty: the name in the file."))
 
 
 class DeleteTournamentForm(forms.Form):
-    confirm = forms.CharField(max_length=150, required=False, label="Type the tournament's name to confirm")
+    confirm = forms.CharField(
+        max_length=150, required=False, label=_("Type the tournament's name to confirm")
+    )
 
 
 class EventForm(forms.Form):

@@ -69,10 +69,11 @@ SETTING_FIELDS = (
     "max_half_byes",
     "no_byes_in_last_rounds",
     "withdrawal_games",
+    "language",
 )
 MAX_ROUNDS = 99
 """As the form and the API allow."""
-DESCRIPTIVE_FIELDS = ("name", "place", "start_date", "end_date")
+DESCRIPTIVE_FIELDS = ("name", "place", "start_date", "end_date", "language")
 SECTION_FIELDS = ("band_min_rating", "band_max_rating", "max_age")
 """A section's place in its event: the rating band and age limit the desk suggests it by."""
 """What an organiser may still change after round 1 has been paired."""
