@@ -7,7 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.core.checks import Tags, Warning, register
 
-SHARED_CACHES = ("RedisCache", "DatabaseCache", "PyMemcacheCache", "PyLibMCCache")
+SHARED_CACHES = ("RedisCache", "FailSoftRedisCache", "DatabaseCache", "PyMemcacheCache", "PyLibMCCache")
 
 
 @register(Tags.security, deploy=True)

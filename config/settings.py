@@ -218,7 +218,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # one: Redis when CACHE_URL is set, else a database table (`manage.py createcachetable`).
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
+    # Fail-soft: while Redis is down every cache call answers as a miss, so pages come from the
+    # database and sessions from their table (core.redis_cache; README, "When something fails").
+    CACHES = {"default": {"BACKEND": "core.redis_cache.FailSoftRedisCache", "LOCATION": CACHE_URL}}
     # Sessions read from Redis, written through to the database: every signed-in request (an
     # arbiter entering results flat out) spares a database query.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
