@@ -21,6 +21,7 @@ from clubs.services.clubs import (
 )
 from clubs.services.errors import ClubError
 from core.views import report
+from tournaments.selectors.events import club_events
 from tournaments.selectors.tournaments import club_tournaments
 
 
@@ -50,7 +51,8 @@ def club_new(request: HttpRequest) -> HttpResponse:
 @require_GET
 def club_public(request: HttpRequest, slug: str) -> HttpResponse:
     club = selectors.club_get(slug=slug)
-    context = {"club": club, **club_tournaments(club=club)}
+    events = [event for event in club_events(club) if len(event.sections.all()) > 1]
+    context = {"club": club, "events": events, **club_tournaments(club=club)}
     return render(request, "clubs/club_public.html", context)
 
 

@@ -7,10 +7,13 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from tournaments.selectors import tournament_lists
+from tournaments.selectors.events import events_for_user
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """Staff see the tournaments they run (archived ones apart); everyone else gets the help links."""
     tournaments, archived = tournament_lists(request.user) if request.user.is_authenticated else ([], [])
-    return render(request, "tournaments/home.html", {"tournaments": tournaments, "archived": archived})
+    events = events_for_user(request.user) if request.user.is_authenticated else []
+    context = {"tournaments": tournaments, "archived": archived, "events": events}
+    return render(request, "tournaments/home.html", context)

@@ -20,7 +20,8 @@ from clubs.services.roster import roster_player_create
 from pairing.services.execute import round_pair_execute
 from pairing.services.round_robin import tournament_start
 from pairing.services.swiss import round_pair, round_publish
-from tournaments.models import Board, Round, Tournament, TournamentRole
+from tournaments.models import Board, Event, Round, Tournament, TournamentRole
+from tournaments.services.events import event_create, event_register, section_add
 from tournaments.services.participants.byes import bye_request
 from tournaments.services.participants.registration import participant_register
 from tournaments.services.participants.withdrawals import participant_withdraw
@@ -99,6 +100,7 @@ class Command(BaseCommand):
         self.finished_swiss(user, club)
         self.round_robin(user, club)
         self.swiss_in_progress(user, club)
+        self.weekend_open(user, club)
         logins = "\n".join(
             f"  {username} / {DEMO_PASSWORD}  ({role.label.lower()} of {club.name})"
             for username, role in CLUB_STAFF
@@ -191,6 +193,33 @@ class Command(BaseCommand):
         for rnd in Round.objects.filter(tournament=t, number__lte=3).order_by("number"):
             self.play(rnd, user, rng)
         self.stdout.write(self.style.SUCCESS(f"{name}: 6 players, 5 rounds, 3 played"))
+
+    def weekend_open(self, user, club: Club) -> None:  # noqa: ANN001
+        """An event of three sections (rating bands and a junior age limit), round 1 in play."""
+        name = "Riverside Weekend Open (demo event)"
+        if Event.objects.filter(name=name).exists():
+            self.stdout.write(f"{name}: already there")
+            return
+        event = event_create(user=user, club=club, name=name, place="Riverside town hall")
+        sections = [
+            section_add(
+                event=event, user=user, name="Open A", band_min_rating=1800, rounds_planned=5, lots_seed=11
+            ),
+            section_add(
+                event=event, user=user, name="Open B", band_max_rating=1800, rounds_planned=5, lots_seed=12
+            ),
+            section_add(event=event, user=user, name="Juniors", max_age=14, rounds_planned=5, lots_seed=13),
+        ]
+        for i, fields in enumerate(demo_players(36, 21)):
+            birth_year = 2014 if i % 6 == 0 else None
+            event_register(
+                event=event, user=user, **{**fields, "name": f"{fields['name']} {i}"}, birth_year=birth_year
+            )
+        rng = random.Random(21)
+        for section in sections:
+            if section.participants.count() >= 2:
+                self.play(self.pair(section, user), user, rng, limit=3)
+        self.stdout.write(self.style.SUCCESS(f"{name}: 3 sections, 36 players, round 1 in play"))
 
     def swiss_in_progress(self, user, club: Club) -> None:  # noqa: ANN001
         name = "Thursday Rapid (demo, in progress)"
