@@ -157,3 +157,16 @@ def test_the_site_keeps_answering_while_redis_is_down_and_uses_it_again_when_it_
     time.sleep(1.1)  # the cache tries Redis again after a short pause
     _everything_answers(client, arbiter, world, report_token, 3, "1/2-1/2")
     assert redis_server.keys() > 0, "the cache is used again once Redis is back"
+
+
+@pytest.mark.django_db
+def test_while_redis_is_down_the_login_limit_still_holds_in_each_process(
+    client, redis_settings, redis_server, arbiter
+):
+    """Fail open only as far as the number of web processes: each counts in its own memory."""
+    redis_settings.LOGIN_RATE_LIMIT = 3
+    redis_server.stop()
+    for _ in range(4):
+        client.post(reverse("login"), {"username": "arthur", "password": "not-it"})
+    locked = client.post(reverse("login"), {"username": "arthur", "password": "arbiter-pass-1"})
+    assert locked.status_code != 302 and "_auth_user_id" not in client.session
