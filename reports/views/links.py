@@ -11,9 +11,11 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import ServiceError
+from core.site import absolute_url
 from reports import selectors
 from reports.qr import qr_svg_inline
 from reports.services.links import (
@@ -28,7 +30,8 @@ from tournaments.permissions import ORGANISE, staff_tournament
 
 
 def _link_url(request: HttpRequest):
-    return lambda token: request.build_absolute_uri(reverse("reports:player", kwargs={"token": token}))
+    """A player's link as players reach the site: ``SITE_URL`` when set (slips, QR codes, mails)."""
+    return lambda token: absolute_url(request, reverse("reports:player", kwargs={"token": token}))
 
 
 @require_GET
@@ -64,7 +67,9 @@ def issue_missing(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         messages.error(request, exc.message)
         return redirect("reports:links", tournament_id=tournament.pk)
     if not issued:
-        messages.info(request, "Every active player already has a link: re-issue one per player if needed.")
+        messages.info(
+            request, gettext("Every active player already has a link: re-issue one per player if needed.")
+        )
         return redirect("reports:links", tournament_id=tournament.pk)
     return _slips(request, tournament, issued)
 
@@ -90,7 +95,9 @@ def revoke(request: HttpRequest, tournament: Tournament, participant_id: int) ->
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"{participant.name}'s reporting link no longer works.")
+        messages.success(
+            request, gettext("%(name)s's reporting link no longer works.") % {"name": participant.name}
+        )
     return redirect("reports:links", tournament_id=tournament.pk)
 
 
@@ -103,17 +110,23 @@ def _email(request: HttpRequest, tournament: Tournament, people: list[Participan
         messages.error(request, exc.message)
     else:
         if outcome.sent:
-            messages.success(request, f"Link e-mailed to {', '.join(outcome.sent)}.")
+            messages.success(
+                request, gettext("Link e-mailed to %(items)s.") % {"items": ", ".join(outcome.sent)}
+            )
         if outcome.skipped:
             messages.warning(
-                request, f"No e-mail address for {', '.join(outcome.skipped)}: print a slip instead."
+                request,
+                gettext("No e-mail address for %(items)s: print a slip instead.")
+                % {"items": ", ".join(outcome.skipped)},
             )
         if outcome.failed:
             messages.error(
-                request, f"The mail to {', '.join(outcome.failed)} could not be sent: print a slip instead."
+                request,
+                gettext("The mail to %(items)s could not be sent: print a slip instead.")
+                % {"items": ", ".join(outcome.failed)},
             )
         if not (outcome.sent or outcome.skipped or outcome.failed):
-            messages.info(request, "Nobody without a link has an e-mail address.")
+            messages.info(request, gettext("Nobody without a link has an e-mail address."))
     return redirect("reports:links", tournament_id=tournament.pk)
 
 
