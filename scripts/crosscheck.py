@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pairing.engine.checker import check_tournament  # noqa: E402
+from pairing.engine.checker import check_tournament, tiebreak_codes  # noqa: E402
 from pairing.engine.generator import GeneratorConfig, generate_trf  # noqa: E402
 from pairing.engine.trf import decode_trf, parse_trf  # noqa: E402
 
@@ -199,6 +199,41 @@ class Harness:
         text = (target.read_text() if target.exists() else "") + run.stderr[-2000:]
         return "Check: True" in text, text
 
+    def check_gacrux_tb(self, path: Path) -> tuple[bool, str] | None:
+        """Gacrux's tie-break checker on a file that lists tie-breaks: its values, player by player and
+        code by code, against ours (FIDE 2026 rules), and its ranks against the file's."""
+        t = parse_trf(decode_trf(path.read_bytes()))
+        listed = tiebreak_codes(t)
+        if not listed or not listed[0]:
+            return None
+        target = self.out / "diffs" / ".gacrux_tb.txt"
+        subprocess.run(
+            [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(path), "-s", "-c", "-F", "TXT", "-o",
+             str(target)],
+            capture_output=True, text=True, timeout=1200, check=False,
+        )
+        lines = [line.split("\t") for line in target.read_text().splitlines() if line.strip()] if target.exists() else []
+        if len(lines) < 2:
+            return False, "gacrux: no table"
+        header = lines[0]
+        ours = _our_values(t, listed[0])
+        rank_of = {p.id: p.rank for p in t.players}
+        differences = []
+        rows = [dict(zip(header, cells, strict=False)) for cells in lines[1:] if cells[0].strip().isdigit()]
+        shared: dict[int, int] = defaultdict(int)  # Gacrux gives level players one rank; the file orders them by lot
+        for row in rows:
+            shared[int(row["Rank"])] += 1
+        for row in rows:
+            pid = int(row["StartNo"])
+            for code, value in ours[pid].items():
+                theirs = row.get(code.replace("-", "/"))
+                if theirs is None or abs(float(theirs) - value) > 0.011:
+                    differences.append(f"{code} player {pid}: ours {value:g}, gacrux {theirs}")
+            low = int(row["Rank"])
+            if not low <= (rank_of[pid] or 0) < low + shared[low]:
+                differences.append(f"RANK player {pid}: file {rank_of[pid]}, gacrux {row['Rank']}")
+        return not differences, "\n".join(differences)
+
     def record(self, side: str, path: Path, checker: str) -> None:
         key = (side, path.name, checker)
         if key in self.done:
@@ -237,6 +272,8 @@ class Harness:
                     self.record(side, path, "bbp")
                 if self.gacrux and index < self.args.gacrux_check:
                     self.record(side, path, "gacrux")
+                    if side == "ours":
+                        self.record(side, path, "gacrux-tb")
         self.summary()
 
     def summary(self) -> None:
@@ -255,6 +292,27 @@ class Harness:
             print(
                 f"checker {checker}: {n} files in {total:.0f} s ({3600 * n / total if total else 0:.0f} files/hour)"
             )
+
+
+def _our_values(t, codes: list[str]) -> dict[int, dict[str, float]]:
+    """Our tie-break values per player (FIDE 2026 unplayed-round rule, C.07 6.3 direct encounter)."""
+    from pairing.engine.standings import StandingsRequest, compute_standings
+    from pairing.engine.types import Participant
+
+    table = compute_standings(
+        StandingsRequest(
+            participants=tuple(
+                Participant(id=p.id, tpn=p.id, rating=p.rating, name=p.name, history=p.records) for p in t.players
+            ),
+            rounds=t.played_rounds,
+            tiebreaks=tuple(codes),
+            unplayed="fide-2026",
+            scoring=t.scoring,
+            direct_encounter="fide",
+            breakdowns=False,
+        )
+    )
+    return {row.id: {v.code: float(v.value) for v in row.tiebreaks} for row in table.rows}
 
 
 def fix_gacrux(text: str) -> tuple[str, list[str]]:
