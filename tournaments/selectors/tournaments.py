@@ -27,7 +27,10 @@ def tournaments_for_user(user: Any) -> list[Tournament]:
     qs = visible_tournaments(user).order_by("-created_at")
     return list(
         qs.annotate(
-            n_participants=count_of(Participant, "tournament"), n_rounds=count_of(Round, "tournament")
+            n_participants=count_of(Participant, "tournament"),
+            n_rounds=count_of(Round, "tournament"),
+            # A round robin draws up every round at the start: what is done is the rounds played.
+            n_played=count_of(Round, "tournament", Q(status=Round.Status.FINISHED)),
         )
     )
 
