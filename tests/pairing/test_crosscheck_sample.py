@@ -74,3 +74,18 @@ def test_bbp_tournaments_pass_our_checker(tmp_path: Path) -> None:
         if not report.ok:
             failed[seed] = [str(f) for f in report.findings][:3]
     assert not failed
+
+
+def test_the_harness_fixes_gacrux_format_quirks() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "crosscheck", Path(__file__).resolve().parents[2] / "scripts" / "crosscheck.py"
+    )
+    assert spec is not None and spec.loader is not None
+    crosscheck = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(crosscheck)
+    raw = "162  W 1.0    D 0.5    L 0.0    A 0.0    P 1.0    X 0.5\n250  1.0  1.0   1   2    1    4\n"
+    text, fixes = crosscheck.fix_gacrux(raw)
+    assert text.split("\r")[:2] == ["162  W 1.0    D 0.5    L 0.0    P 1.0", "250       1.0   1   2    1    4"]
+    assert fixes == ["162 A/X letters dropped", "250 match points dropped"]
