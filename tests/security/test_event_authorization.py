@@ -189,3 +189,19 @@ def test_the_event_page_shows_a_deputy_only_their_section(event_world):
     assert "Open A" in page and "Open B" not in page
     everything = _client(event_world, "chief").get(f"/e/{event_world['event'].pk}/").content.decode()
     assert "Open A" in everything and "Open B" in everything
+
+
+def test_the_api_lists_an_event_with_the_sections_each_user_may_act_in(event_world):
+    event = event_world["event"]
+
+    def get(role: str, path: str):
+        token = Token.objects.get_or_create(user=event_world["users"][role])[0].key
+        return Client().get(path, HTTP_AUTHORIZATION=f"Token {token}")
+
+    deputy = get("deputy_a", f"/api/events/{event.pk}/").json()
+    assert [s["name"] for s in deputy["sections"]] == ["Open A"]
+    chief = get("chief", f"/api/events/{event.pk}/").json()
+    assert [(s["name"], s["players"]) for s in chief["sections"]] == [("Open A", 1), ("Open B", 1)]
+    assert get("stranger", f"/api/events/{event.pk}/").status_code == 404
+    assert [e["id"] for e in get("deputy_b", "/api/events/").json()] == [event.pk]
+    assert Client().get(f"/api/events/{event.pk}/").status_code == 401

@@ -11,6 +11,7 @@ import io
 import re
 from typing import Any
 
+from django.utils.translation import gettext
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
@@ -39,5 +40,8 @@ class ShallowJSONParser(JSONParser):
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
         raw = stream.read() if stream is not None else b""
         if nested_deeper_than(raw, MAX_DEPTH):
-            raise ParseError(f"JSON nested more than {MAX_DEPTH} levels deep is not accepted.")
+            raise ParseError(
+                gettext("JSON nested more than %(MAX_DEPTH)s levels deep is not accepted.")
+                % {"MAX_DEPTH": MAX_DEPTH}
+            )
         return super().parse(io.BytesIO(raw), media_type, parser_context)

@@ -15,7 +15,7 @@ from rest_framework import serializers
 
 from clubs.models import Club
 from tournaments.exchange.trf_import import trf_text
-from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
+from tournaments.models import Board, Event, ForbiddenPair, Participant, Round, RoundBye, Tournament
 from tournaments.services.tournaments import DESCRIPTIVE_FIELDS, SETTING_FIELDS
 
 # --- output ----------------------------------------------------------------------------------
@@ -23,6 +23,9 @@ from tournaments.services.tournaments import DESCRIPTIVE_FIELDS, SETTING_FIELDS
 
 class TournamentOutput(serializers.ModelSerializer):
     club = serializers.CharField(source="club.name", default=None, read_only=True, allow_null=True)
+    event = serializers.IntegerField(
+        source="event_id", read_only=True, help_text="The event this section is part of."
+    )
 
     class Meta:
         model = Tournament
@@ -30,6 +33,10 @@ class TournamentOutput(serializers.ModelSerializer):
             "id",
             *DESCRIPTIVE_FIELDS,
             "club",
+            "event",
+            "band_min_rating",
+            "band_max_rating",
+            "max_age",
             # Every setting except the seed of the drawing of lots, which the API has never shown.
             *(f for f in SETTING_FIELDS if f not in DESCRIPTIVE_FIELDS and f != "lots_seed"),
             "status",
@@ -409,3 +416,50 @@ class StandingsQuery(serializers.Serializer):
         required=False,
         help_text="Standings after this round (default: the last complete one).",
     )
+
+
+class SectionOutput(serializers.ModelSerializer):
+    """A section as its event lists it; its rounds, boards and results are the tournament endpoints."""
+
+    players = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Tournament
+        fields = (
+            "id",
+            "name",
+            "section_order",
+            "band_min_rating",
+            "band_max_rating",
+            "max_age",
+            "format",
+            "rounds_planned",
+            "status",
+            "players",
+            "public_token",
+        )
+        read_only_fields = fields
+
+
+class EventOutput(serializers.ModelSerializer):
+    club = serializers.CharField(source="club.name", default=None, read_only=True, allow_null=True)
+    sections = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Event
+        fields = (
+            "id",
+            "name",
+            "place",
+            "start_date",
+            "end_date",
+            "club",
+            "one_section_per_player",
+            "public_token",
+            "sections",
+        )
+        read_only_fields = fields
+
+    def get_sections(self, event: Event) -> list[dict]:
+        visible = self.context.get("sections", {}).get(event.pk, [])
+        return SectionOutput(visible, many=True).data

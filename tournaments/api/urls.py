@@ -26,6 +26,8 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", ApiDocsView.as_view(url_name="api:schema"), name="docs"),
     path("tournaments/", views.TournamentListView.as_view(), name="tournaments"),
+    path("events/", views.EventListView.as_view(), name="events"),
+    path("events/<id:event_id>/", views.EventDetailView.as_view(), name="event"),
     path("tournaments/import/trf/", exchange.TrfImportView.as_view(), name="import-trf"),
     path("tournaments/import/json/", exchange.JsonImportView.as_view(), name="import-json"),
     path(T, views.TournamentDetailView.as_view(), name="tournament"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.http import HttpResponse
 from django.urls import reverse
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.renderers import JSONRenderer
@@ -411,7 +412,47 @@ def standings_data(tournament: Tournament, through_round: int | None) -> dict:
     existing = reads.round_count(tournament)
     if through_round is not None and through_round > existing:
         raise ValidationFailed(
-            f"Round {through_round} has not been paired yet (the tournament has {existing} round(s)).",
+            gettext(
+                "Round %(through_round)s has not been paired yet (the tournament has %(existing)s round(s))."
+            )
+            % {"through_round": through_round, "existing": existing},
             errors={"round": [f"At most {existing}."]},
         )
     return s.StandingsOutput(standings_for_api(tournament, through_round)).data
+
+
+def _events_payload(user, events) -> list[dict]:
+    from django.db.models import Count
+
+    from tournaments.permissions import sections_for
+
+    sections = {
+        event.pk: list(sections_for(user, event).annotate(players=Count("participants"))) for event in events
+    }
+    return s.EventOutput(events, many=True, context={"sections": sections}).data
+
+
+class EventListView(ApiView):
+    @extend_schema(
+        responses={200: s.EventOutput(many=True), **READ_ERRORS}, summary="Your events and their sections"
+    )
+    def get(self, request):
+        from tournaments.models import Event
+        from tournaments.permissions import visible_tournaments
+
+        ids = visible_tournaments(request.user).values("event_id")
+        events = list(
+            Event.objects.filter(pk__in=ids).select_related("club").order_by("-created_at", "-pk")[:200]
+        )
+        return Response(_events_payload(request.user, events))
+
+
+class EventDetailView(ApiView):
+    @extend_schema(
+        responses={200: s.EventOutput, **READ_ERRORS}, summary="One event: the sections you may act in"
+    )
+    def get(self, request, event_id: int):
+        from tournaments.permissions import event_for_user
+
+        event = event_for_user(request.user, event_id)
+        return Response(_events_payload(request.user, [event])[0])
