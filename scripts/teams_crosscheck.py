@@ -17,13 +17,13 @@ import random
 import subprocess
 import sys
 import tempfile
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pairing.engine.errors import NoValidPairingError  # noqa: E402
-from pairing.engine.teams import ColourType, pair_team_round  # noqa: E402
+from pairing.engine.teams import ColourType, MatchKind, MatchScoring, PrimaryScore, pair_team_round  # noqa: E402
 from pairing.engine.teams.event import (  # noqa: E402
     BoardResult,
     MatchRecord,
@@ -107,7 +107,16 @@ def gacrux_tiebreaks(trf: str) -> dict[int, dict[str, float]]:
 def core_tiebreaks(event: TeamEvent) -> dict[int, dict[str, float]]:
     """tiebreak-core 1.2's team values (``pip install tiebreak-core``)."""
     from tiebreak_core import calculate_team
-    from tiebreak_core.team import PAIRING_BYE, PLAYED, TeamFormat, TeamMatch, TeamRecord
+    from tiebreak_core.team import (
+        FORFEIT_LOSS,
+        FORFEIT_WIN,
+        PAIRING_BYE,
+        PLAYED,
+        UNPLAYED,
+        TeamFormat,
+        TeamMatch,
+        TeamRecord,
+    )
 
     from pairing.engine.teams.event import team_rounds
     from pairing.engine.teams.tiebreaks import board_points
@@ -118,11 +127,17 @@ def core_tiebreaks(event: TeamEvent) -> dict[int, dict[str, float]]:
     for tpn, rounds in hist.items():
         matches = [
             TeamMatch(
-                r.opponent if r.opponent else -1,
+                r.opponent if r.opponent and r.kind.paired else -1,
                 i,
                 r.match_points,
                 r.game_points / 2,
-                PLAYED if r.opponent else PAIRING_BYE,
+                {
+                    MatchKind.PLAYED: PLAYED,
+                    MatchKind.FORFEIT_WIN: FORFEIT_WIN,
+                    MatchKind.FORFEIT_LOSS: FORFEIT_LOSS,
+                    MatchKind.DOUBLE_FORFEIT: FORFEIT_LOSS,
+                    MatchKind.PAB: PAIRING_BYE,
+                }.get(r.kind, UNPLAYED),
             )
             for i, r in enumerate(rounds, start=1)
         ]
@@ -169,15 +184,42 @@ def tiebreak_check(event: TeamEvent, tag: str, tally: dict[str, list[int]], note
                 notes.append(f"{tag} team {tpn} {code}: ours {mine} gacrux {gac[tpn][code]}")
 
 
+@dataclass(frozen=True)
+class Scenario:
+    """What the generated tournaments look like besides their size."""
+
+    draw: float = 0.28
+    """Chance of a drawn game (more draws: larger scoregroups, more colour conflicts)."""
+    absent: float = 0.0
+    """Chance a team is absent in a round (a zero-point bye, record 240 Z)."""
+    forfeit: float = 0.0
+    """Chance a match is forfeited as a whole (record 330)."""
+    primary: PrimaryScore = PrimaryScore.MATCH
+    scoring: MatchScoring = MatchScoring()
+
+    @property
+    def tag(self) -> str:
+        parts = [f"d{self.draw:g}"]
+        if self.absent:
+            parts.append(f"abs{self.absent:g}")
+        if self.forfeit:
+            parts.append(f"ff{self.forfeit:g}")
+        if self.primary is PrimaryScore.GAME:
+            parts.append("GP")
+        if self.scoring.win != 2:
+            parts.append(f"{self.scoring.win}-{self.scoring.draw}-{self.scoring.loss}")
+        return "-".join(parts)
+
+
 def play(
-    rng: random.Random, strength: dict[int, int], white: int, black: int, boards: int
+    rng: random.Random, strength: dict[int, int], white: int, black: int, boards: int, draw: float = 0.28
 ) -> tuple[BoardResult, ...]:
     """Random board results, the stronger team a little more likely to win each game."""
     results = []
     edge = (strength[white] - strength[black]) / 800
     for _ in range(boards):
         x = rng.random()
-        win, draw = 0.38 + edge, 0.28
+        win = (1 - draw) / 2 + edge
         results.append(BoardResult(2 if x < win else 1 if x < win + draw else 0))
     return tuple(results)
 
@@ -191,6 +233,7 @@ def run(
     out: Path,
     method: str,
     tally: dict[str, list[int]] | None = None,
+    scenario: Scenario = Scenario(),
 ) -> tuple[int, int, list[str]]:
     rng = random.Random(seed * 1000 + n)
     teams = tuple(
@@ -206,12 +249,17 @@ def run(
         teams,
         colour_type=colour_type,
         initial_colour=initial,
+        primary=scenario.primary,
+        scoring=scenario.scoring,
     )
     agree = 0
     notes = []
     for rnd in range(1, rounds + 1):
+        away = tuple((rnd, t) for t in range(1, n + 1) if rng.random() < scenario.absent)
+        event = replace(event, absent=event.absent + away)
         trf = write_team_trf(event)
         theirs, their_bye, raw = gacrux_pairing(trf, rnd, method)
+        tag = f"n{n}-s{seed}-{colour_type.value}-{scenario.tag}-r{rnd}"
         try:
             ours = pair_team_round(team_swiss_request(event, rnd))
         except NoValidPairingError:
@@ -219,13 +267,12 @@ def run(
             if not theirs:
                 agree += 1
             else:
-                notes.append(f"n{n}-s{seed}-{colour_type.value}-r{rnd}: only gacrux found a pairing")
+                notes.append(f"{tag}: only gacrux found a pairing")
             return agree, rnd, notes
         mine = {(m.white, m.black) for m in ours.matches}
         if mine == theirs and ours.bye == their_bye:
             agree += 1
         else:
-            tag = f"n{n}-s{seed}-{colour_type.value}-r{rnd}"
             out.mkdir(parents=True, exist_ok=True)
             (out / f"{tag}.trf").write_text(trf)
             (out / f"{tag}.txt").write_text(
@@ -236,17 +283,23 @@ def run(
             )
             same_pairs = {frozenset(p) for p in mine} == {frozenset(p) for p in theirs}
             notes.append(f"{tag}: {'colours only' if same_pairs else 'pairs'} differ")
-        matches = tuple(
-            MatchRecord(rnd, m.white, m.black, play(rng, strength, m.white, m.black, boards))
-            for m in ours.matches
-        )
+        matches = []
+        for m in ours.matches:
+            if rng.random() < scenario.forfeit:
+                matches.append(MatchRecord(rnd, m.white, m.black, (), rng.choice(["+-", "-+", "--"])))
+            else:
+                matches.append(
+                    MatchRecord(
+                        rnd, m.white, m.black, play(rng, strength, m.white, m.black, boards, scenario.draw)
+                    )
+                )
         event = replace(
             event,
-            matches=event.matches + matches,
+            matches=event.matches + tuple(matches),
             byes=event.byes + (((rnd, ours.bye),) if ours.bye else ()),
         )
     if tally is not None:
-        tiebreak_check(event, f"n{n}-s{seed}-{colour_type.value}", tally, notes)
+        tiebreak_check(event, f"n{n}-s{seed}-{colour_type.value}-{scenario.tag}", tally, notes)
     return agree, rounds, notes
 
 
@@ -262,13 +315,24 @@ def main() -> int:
     parser.add_argument(
         "--tiebreaks", action="store_true", help="also compare the team tie-breaks at the end"
     )
+    parser.add_argument("--draw", type=float, default=0.28, help="chance of a drawn game")
+    parser.add_argument("--absent", type=float, default=0.0, help="chance a team misses a round")
+    parser.add_argument("--forfeit", type=float, default=0.0, help="chance a match is forfeited")
+    parser.add_argument("--primary", choices=["MP", "GP"], default="MP")
+    parser.add_argument("--scoring", default="2,1,0", help="match points for a win, draw, loss")
     parser.add_argument("--quiet", action="store_true", help="print the figures only, not each difference")
     args = parser.parse_args()
     total_agree = total = 0
     tally: dict[str, list[int]] = {}
+    win, draw, loss = (int(x) for x in args.scoring.split(","))
+    scenario = Scenario(
+        args.draw, args.absent, args.forfeit, PrimaryScore(args.primary), MatchScoring(win, draw, loss)
+    )
     for type_name in args.types.split(","):
         colour_type = ColourType(type_name)
         method = {"A": "fideteam-typea", "B": "fideteam-typeb", "none": "fideteam-nocolor"}[type_name]
+        if scenario.primary is PrimaryScore.GAME:
+            method += "-gp+mp"
         for n in (int(x) for x in args.sizes.split(",")):
             rounds = min(n - 1, max(5, n.bit_length() + 2))
             a = t = 0
@@ -282,6 +346,7 @@ def main() -> int:
                     Path(args.out),
                     method,
                     tally if args.tiebreaks else None,
+                    scenario,
                 )
                 a += agree
                 t += count

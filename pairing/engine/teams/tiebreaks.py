@@ -5,17 +5,17 @@ Scores are the event's integers: match points (MP) in :class:`~.types.MatchScori
 points (GP) in half-points; products stay integers. The primary score (C.04.6 Art. 1.2; C.07 Art.
 11) is MP unless the event says GP.
 
-Readings where C.07 leaves room (each also the one tiebreak-core 1.2 takes, checked by
-``scripts/teams_crosscheck.py --tiebreaks``):
-
-- an unplayed round of the team itself (PAB, absence) counts in Buchholz as a dummy opponent with the
-  team's own final score (Art. 16.4; ``cap_dummy`` applies the 2026 cap of 16.4.2, draw × rounds);
-- forfeited matches count at face value against the scheduled opponent (Art. 12 preamble treats
-  single-board forfeits as ordinary results; a whole-match forfeit is read the same way);
-- Extended Sonneborn-Berger (Art. 13.2) sums over the matches against opponents only (a PAB
-  contributes nothing), and its cut-1 (Art. 14.1.2) drops the opponent with the lowest basis score,
-  the lowest product among several;
-- for BC, TBR and BBE (Art. 12) a PAB counts a standard win's game points on every board.
+Unplayed rounds follow C.07 Art. 16 with "team" for "player": a match not played (a PAB, a
+whole-match forfeit, an absence) is an unplayed round. A team whose unplayed rounds are absences
+followed only by other voluntary unplayed rounds (absences, forfeit losses) has its adjusted score
+count those absences as drawn matches when it is somebody's opponent (16.3); each unplayed round of
+the team itself counts as a match against a dummy with the team's own final score (16.4), capped
+(2026, ``cap_dummy``) at the scheduled opponent's adjusted score for a forfeit (16.4.1) and at a
+draw per round otherwise (16.4.2); a cut removes the lowest contribution of a voluntary unplayed
+round instead of the least significant value, or for Sonneborn-Berger the higher of the two (16.5.1). Extended Sonneborn-Berger counts the dummy too, times the points the round brought; for BC,
+TBR and BBE (Art. 12) a PAB counts a standard win's game points on every board. These readings
+agree with Gacrux's tie-break checker on every generated tournament
+(``scripts/teams_crosscheck.py --tiebreaks``).
 """
 
 from __future__ import annotations
@@ -59,31 +59,51 @@ def _scored(r: TeamRound, score: str) -> int:
     return r.match_points if score == "MP" else r.game_points
 
 
-def _dummy(f: _Field, tpn: int, score: str) -> int:
-    """Art. 16.4: the dummy opponent of an unplayed round has the team's own final score, at most a
-    draw per round (16.4.2, 2026) when ``cap_dummy``."""
+_VOLUNTARY = (MatchKind.ZERO_BYE, MatchKind.HALF_BYE, MatchKind.FORFEIT_LOSS, MatchKind.DOUBLE_FORFEIT)
+"""Art. 16.1: voluntary unplayed rounds (requested byes and forfeit losses; a PAB is not one)."""
+_BYES = (MatchKind.ZERO_BYE, MatchKind.HALF_BYE)
+
+
+def _draw(f: _Field, score: str) -> int:
+    return f.event.scoring.draw if score == "MP" else f.event.boards
+
+
+def _adjusted(f: _Field, tpn: int, score: str) -> int:
+    """Art. 16.3: the team's score as an opponent: a requested bye (absence) followed only by voluntary
+    unplayed rounds (category 16.2.5) counts as a draw."""
+    rounds = f.rounds[tpn]
+    total = 0
+    for i, r in enumerate(rounds):
+        if r.kind in _BYES and all(later.kind in _VOLUNTARY for later in rounds[i + 1 :]):
+            total += _draw(f, score)
+        else:
+            total += _scored(r, score)
+    return total
+
+
+def _dummy(f: _Field, tpn: int, score: str, r: TeamRound) -> int:
+    """Art. 16.4: the dummy opponent of an unplayed round has the team's own final score; from 2026
+    (``cap_dummy``) at most the scheduled opponent's adjusted score for a forfeit (16.4.1), at most a
+    draw per round otherwise (16.4.2)."""
     own = f.total(tpn, score)
-    if f.cap_dummy:
-        draw = f.event.scoring.draw if score == "MP" else f.event.boards
-        own = min(own, draw * len(f.rounds[tpn]))
-    return own
+    if not f.cap_dummy:
+        return own
+    if r.kind.paired and r.opponent is not None:
+        return min(own, _adjusted(f, r.opponent, score))
+    return min(own, _draw(f, score) * len(f.rounds[tpn]))
 
 
-_VOLUNTARY = (MatchKind.ZERO_BYE, MatchKind.HALF_BYE, MatchKind.FORFEIT_LOSS)
-"""Art. 16.1: voluntary unplayed rounds (a PAB is not one)."""
+def _opponent_value(f: _Field, tpn: int, r: TeamRound, score: str) -> int:
+    """What one round contributes as the opponent's score: its adjusted score if the match was played,
+    the dummy's otherwise."""
+    if r.kind is MatchKind.PLAYED and r.opponent is not None:
+        return _adjusted(f, r.opponent, score)
+    return _dummy(f, tpn, score, r)
 
 
 def _buchholz_values(f: _Field, tpn: int, score: str) -> list[tuple[int, bool]]:
     """Per round: (contribution, a voluntary unplayed round)."""
-    out = []
-    for r in f.rounds[tpn]:
-        if r.kind is MatchKind.PLAYED and r.opponent is not None:
-            out.append((f.total(r.opponent, score), False))
-        elif r.kind in (MatchKind.FORFEIT_WIN, MatchKind.DOUBLE_FORFEIT) and r.opponent is not None:
-            out.append((f.total(r.opponent, score), False))
-        else:
-            out.append((_dummy(f, tpn, score), r.kind in _VOLUNTARY))
-    return out
+    return [(_opponent_value(f, tpn, r, score), r.kind in _VOLUNTARY) for r in f.rounds[tpn]]
 
 
 def _bh(f: _Field, tpn: int, cut: int) -> int:
@@ -94,15 +114,26 @@ def _bh(f: _Field, tpn: int, cut: int) -> int:
 
 def _esb(f: _Field, tpn: int, basis: str, scored: str, cut: int) -> int:
     """Art. 13.2: per opponent, its total ``basis`` score times the ``scored`` points made against it;
-    an unplayed round counts against the Art. 16.4 dummy."""
+    an unplayed round counts against the Art. 16.4 dummy.
+
+    The cut (Art. 14.1.2) drops the contribution of the opponent with the lowest basis score (the
+    lowest contribution among several); when the team has voluntary unplayed rounds, the lowest of
+    their contributions is the other candidate and the higher of the two is cut (16.5.1).
+    """
     items = []
     for r in f.rounds[tpn]:
-        other = (
-            f.total(r.opponent, basis) if r.kind.paired and r.opponent is not None else _dummy(f, tpn, basis)
-        )
-        items.append((other, other * _scored(r, scored)))
-    items.sort()  # Art. 14.1.2: the lowest basis first, the lowest product among equals
-    return sum(p for _, p in items[min(cut, max(len(items) - 1, 0)) :])
+        other = _opponent_value(f, tpn, r, basis)
+        items.append((other, other * _scored(r, scored), r.kind in _VOLUNTARY))
+    for _ in range(min(cut, max(len(items) - 1, 0))):
+        normal = min(items, key=lambda item: (item[0], item[1]))
+        voluntary = [item for item in items if item[2]]
+        victim = normal
+        if voluntary:
+            lowest = min(voluntary, key=lambda item: item[1])
+            if lowest[1] > normal[1]:
+                victim = lowest
+        items.remove(victim)
+    return sum(p for _, p, _ in items)
 
 
 def board_points(event: TeamEvent, upto: int | None = None) -> dict[int, tuple[int, ...]]:

@@ -1,11 +1,11 @@
 """TRF-2026 team records, read and written: 001 players with their games, 310 teams, 320 PAB,
-330 forfeited matches, 142 rounds, 152 initial colour, 192 system code, 352 board colours, 362
+330 forfeited matches, 240 Z absent teams, 142 rounds, 152 initial colour, 192 system code, 352 board colours, 362
 match points.
 
 Column layout (1-based, as TRF-2026 and Gacrux's reader): 310 TPN 5-7, name 9-40, match points
 55-60, game points 62-67, rank 69-71, player ids from 74 every 5 columns; 320 match points 5-8,
 game points 10-13, the team of round r at 15+4(r-1) (3 columns); 330 type 5-6, round 8-10, White
-team 12-14, Black team 16-18; 362 codes TW/TD/TL every 9 columns from 5 with the value after them.
+team 12-14, Black team 16-18; 240 type 5, round 7-9, teams from 11 every 5 columns; 362 codes TW/TD/TL every 9 columns from 5 with the value after them.
 """
 
 from __future__ import annotations
@@ -114,6 +114,11 @@ def write_team_trf(event: TeamEvent) -> str:
     for m in event.matches:
         if m.forfeit:
             lines.append(f"330 {m.forfeit} {m.round:3d} {m.white:3d} {m.black:3d}")
+    absent: dict[int, list[int]] = defaultdict(list)
+    for rnd, tpn in event.absent:
+        absent[rnd].append(tpn)
+    for rnd in sorted(absent):
+        lines.append(f"240 Z {rnd:3d} " + " ".join(f"{tpn:4d}" for tpn in sorted(absent[rnd])))
     return "\n".join(lines) + "\n"
 
 
@@ -134,6 +139,7 @@ def read_team_trf(text: str, *, boards: int | None = None) -> TeamEvent:
     teams: list[TeamEntry] = []
     byes: list[tuple[int, int]] = []
     forfeits: list[tuple[int, int, int, str]] = []
+    absent: list[tuple[int, int]] = []
     name, total, initial, code, seq = "", 0, Colour.WHITE, "FIDE_TEAM_TYPEA_MP_GP", ""
     scoring = {"TW": 2, "TD": 1, "TL": 0}
     for no, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
@@ -175,6 +181,11 @@ def read_team_trf(text: str, *, boards: int | None = None) -> TeamEvent:
                 cell = line[i - 3 : i].strip()
                 if cell and int(cell):
                     byes.append((r, int(cell)))
+        elif tag == "240" and line[4:5].upper() in ("Z", " "):
+            rnd = int(_num(line[6:9], no, 7))
+            absent.extend(
+                (rnd, int(line[i - 4 : i])) for i in range(14, len(line) + 1, 5) if line[i - 4 : i].strip()
+            )
         elif tag == "330":
             forfeits.append((int(line[7:10]), int(line[11:14]), int(line[15:18]), line[4:6]))
     if not teams:
@@ -231,6 +242,7 @@ def read_team_trf(text: str, *, boards: int | None = None) -> TeamEvent:
         teams=tuple(teams),
         matches=tuple(sorted(matches, key=lambda m: (m.round, m.white))),
         byes=tuple(byes),
+        absent=tuple(absent),
         scoring=MatchScoring(scoring["TW"], scoring["TD"], scoring["TL"]),
         colour_type=colour_type,
         primary=primary,

@@ -33,7 +33,9 @@ def crosscheck():  # type: ignore[no-untyped-def]
     ("teams", "colour_type", "method"),
     [(7, ColourType.A, "fideteam-typea"), (8, ColourType.B, "fideteam-typeb")],
 )
-def test_every_round_agrees_with_gacrux(tmp_path: Path, teams: int, colour_type: ColourType, method: str) -> None:
+def test_every_round_agrees_with_gacrux(
+    tmp_path: Path, teams: int, colour_type: ColourType, method: str
+) -> None:
     module = crosscheck()
     tally: dict[str, list[int]] = {}
     agree, rounds, notes = module.run(teams, 4, 5, 0, colour_type, tmp_path, method, tally)

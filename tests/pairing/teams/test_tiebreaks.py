@@ -47,7 +47,12 @@ def test_extended_sonneborn_berger_variants_c07_13_2() -> None:
     v = values(["EMMSB", "EMGSB", "EGMSB", "EGGSB"])
     # team 4: vs 2 (1 MP, 4 GP half) won 2 MP / 3 half; PAB dummy (3 MP, 6 half) 1 MP / 2 half;
     # vs 1 (6 MP, 10 half) lost 0 MP / 1 half.
-    assert v[4] == (1 * 2 + 3 * 1 + 6 * 0, 1 * 3 + 3 * 2 + 6 * 1, 4 * 2 + 6 * 1 + 10 * 0, 4 * 3 + 6 * 2 + 10 * 1)
+    assert v[4] == (
+        1 * 2 + 3 * 1 + 6 * 0,
+        1 * 3 + 3 * 2 + 6 * 1,
+        4 * 2 + 6 * 1 + 10 * 0,
+        4 * 3 + 6 * 2 + 10 * 1,
+    )
 
 
 def test_standings_order_by_primary_then_tiebreaks() -> None:

@@ -45,7 +45,9 @@ def test_team_records_have_their_columns() -> None:
         (ColourType.NONE, PrimaryScore.MATCH, True, "FIDE_TEAM_MP_GP"),
     ],
 )
-def test_record_192_round_trips(colour_type: ColourType, primary: PrimaryScore, secondary: bool, code: str) -> None:
+def test_record_192_round_trips(
+    colour_type: ColourType, primary: PrimaryScore, secondary: bool, code: str
+) -> None:
     event = replace(small_event(), colour_type=colour_type, primary=primary, secondary_for_colour=secondary)
     assert system_code(event) == code
     back = read_team_trf(write_team_trf(event))
