@@ -39,3 +39,6 @@ urlpatterns = [
     path("", include("reports.urls")),
     path("", include("tournaments.urls")),
 ]
+
+# A database that cannot be reached answers 503 with Retry-After, not 500 (core.unavailable).
+handler500 = "core.unavailable.server_error"
