@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext
 
 from clubs.models import Membership, RosterPlayer
 
@@ -47,7 +48,7 @@ class RosterPlayerForm(forms.ModelForm):
     def clean_federation(self) -> str:
         fed = self.cleaned_data["federation"].strip().upper()
         if fed and not (len(fed) == 3 and fed.isalpha()):
-            raise forms.ValidationError("Three letters, like NED or GER.")
+            raise forms.ValidationError(gettext("Three letters, like NED or GER."))
         return fed
 
 

@@ -28,6 +28,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 
 from clubs.models import Club, Membership
 
@@ -64,9 +65,9 @@ def club_view(level: frozenset[str]) -> Callable[[Callable[..., HttpResponse]], 
             club = get_object_or_404(Club, slug=slug)
             role = club_role(request.user, club)
             if role is None:
-                raise Http404("No such club.")
+                raise Http404(gettext("No such club."))
             if role not in level:
-                raise PermissionDenied("Your role in this club does not allow this.")
+                raise PermissionDenied(gettext("Your role in this club does not allow this."))
             request.club_role = role  # type: ignore[attr-defined]
             return view(request, *args, club=club, **kwargs)
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.utils import translation
+from django.utils.translation import gettext
 
 from accounts.language import session_language
 
@@ -38,7 +39,7 @@ class RefuseNulInQueryMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if "%00" in request.META.get("QUERY_STRING", "") or any("\x00" in v for v in request.GET.values()):
             return HttpResponseBadRequest(
-                "The address contains a NUL character (%00); remove it and try again.",
+                gettext("The address contains a NUL character (%00); remove it and try again."),
                 content_type="text/plain",
             )
         return self.get_response(request)

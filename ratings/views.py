@@ -16,6 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -30,7 +31,7 @@ def site_staff_required(view: Callable[..., HttpResponse]) -> Callable[..., Http
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not (request.user.is_staff or request.user.is_superuser):
-            raise PermissionDenied("Only site staff may import rating lists.")
+            raise PermissionDenied(gettext("Only site staff may import rating lists."))
         return view(request, *args, **kwargs)
 
     return wrapper
@@ -52,7 +53,11 @@ def imports(request: HttpRequest) -> HttpResponse:
             except RatingImportError as exc:
                 form.add_error("file", str(exc))
             else:
-                messages.success(request, f"{job.original_name} uploaded: {job.rows_total} lines to import.")
+                messages.success(
+                    request,
+                    gettext("%(original_name)s uploaded: %(rows_total)s lines to import.")
+                    % {"original_name": job.original_name, "rows_total": job.rows_total},
+                )
                 return redirect("ratings:import_detail", import_id=job.pk)
         status = 400
     context = {

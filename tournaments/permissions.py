@@ -47,6 +47,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership
@@ -150,7 +151,9 @@ def require_arbiter(user: Any, tournament: Tournament, *, to: str) -> None:
     """For services: raise ``NotAllowedError`` unless the user may arbitrate (``to``: what they
     tried), and ``ArchivedError`` if the tournament is archived."""
     if not can_arbitrate(user, tournament):
-        raise NotAllowedError(f"Only the tournament's organisers and arbiters can {to}.")
+        raise NotAllowedError(
+            gettext("Only the tournament's organisers and arbiters can %(to)s.") % {"to": to}
+        )
     require_not_archived(tournament)
 
 
@@ -158,7 +161,7 @@ def require_organiser(user: Any, tournament: Tournament, *, to: str, archived_ok
     """For services: raise ``NotAllowedError`` unless the user organises the tournament, and
     ``ArchivedError`` if it is archived (unless ``archived_ok``: archive, restore, delete)."""
     if not can_organise(user, tournament):
-        raise NotAllowedError(f"Only the tournament's organisers can {to}.")
+        raise NotAllowedError(gettext("Only the tournament's organisers can %(to)s.") % {"to": to})
     if not archived_ok:
         require_not_archived(tournament)
 
@@ -198,9 +201,9 @@ _CHECKS: dict[str, Callable[[Any, Tournament], bool]] = {
 def check_level(user: Any, tournament: Tournament, level: str) -> None:
     """Raise ``Http404`` for users with no role, ``PermissionDenied`` for too small a role."""
     if not can_view_staff(user, tournament):
-        raise Http404("No such tournament")
+        raise Http404(gettext("No such tournament"))
     if not _CHECKS[level](user, tournament):
-        raise PermissionDenied("Your role in this tournament does not allow this.")
+        raise PermissionDenied(gettext("Your role in this tournament does not allow this."))
 
 
 def tournament_for_user(user: Any, tournament_id: int, level: str = VIEW) -> Tournament:
@@ -213,7 +216,7 @@ def tournament_for_user(user: Any, tournament_id: int, level: str = VIEW) -> Tou
     try:
         tournament = tournaments.get(pk=tournament_id)
     except (Tournament.DoesNotExist, ValueError, TypeError):
-        raise Http404("No such tournament") from None
+        raise Http404(gettext("No such tournament")) from None
     if signed_in:
         _remember_roles(user, tournament, tournament.own_role, tournament.club_role, tournament.event_role)
     check_level(user, tournament, level)
@@ -294,13 +297,13 @@ def event_for_user(user: Any, event_id: int, level: str = VIEW) -> Event:
     try:
         event = Event.objects.select_related("club").get(pk=event_id)
     except (Event.DoesNotExist, ValueError, TypeError):
-        raise Http404("No such event") from None
+        raise Http404(gettext("No such event")) from None
     role = event_role_of(user, event)
     if role is None and not sections_for(user, event).exists():
-        raise Http404("No such event")
+        raise Http404(gettext("No such event"))
     needed = {VIEW: None, ARBITRATE: EventRole.Role.ARBITER, ORGANISE: EventRole.Role.ORGANISER}[level]
     if needed is not None and _RANK[role] < _RANK[needed]:
-        raise PermissionDenied("Your role in this event does not allow this.")
+        raise PermissionDenied(gettext("Your role in this event does not allow this."))
     return event
 
 

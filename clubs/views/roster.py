@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs import selectors
@@ -65,7 +66,7 @@ def _player_form(request: HttpRequest, club: Club, player: RosterPlayer | None) 
         except ClubError as exc:
             report(request, exc, form)
         else:
-            messages.success(request, f"{saved.name} saved.")
+            messages.success(request, gettext("%(name)s saved.") % {"name": saved.name})
             return redirect("clubs:roster", slug=club.slug)
     status = 400 if request.method == "POST" else 200
     context = {"club": club, "form": form, "player": player}
@@ -80,7 +81,7 @@ def roster_player_remove(request: HttpRequest, club: Club, player_id: int) -> Ht
     except ClubError as exc:
         report(request, exc)
     else:
-        messages.success(request, f"{player.name} removed from the roster.")
+        messages.success(request, gettext("%(name)s removed from the roster.") % {"name": player.name})
     return redirect("clubs:roster", slug=club.slug)
 
 
@@ -102,12 +103,12 @@ def roster_fide_search(request: HttpRequest, club: Club) -> HttpResponse:
 def roster_fide_add(request: HttpRequest, club: Club) -> HttpResponse:
     form = FideAddForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose a player from the rating list.")
+        messages.error(request, gettext("Choose a player from the rating list."))
         return redirect("clubs:roster_fide", slug=club.slug)
     try:
         player = roster_player_add_from_rating(club=club, fide_id=form.cleaned_data["fide_id"])
     except ClubError as exc:
         report(request, exc)
         return redirect("clubs:roster_fide", slug=club.slug)
-    messages.success(request, f"{player.name} added to the roster.")
+    messages.success(request, gettext("%(name)s added to the roster.") % {"name": player.name})
     return redirect("clubs:roster", slug=club.slug)

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext
 
 from core.errors import ConflictError, ValidationFailed
 from pairing import adapters
@@ -143,7 +144,7 @@ def boards_exchange_opponents(*, board_a: Board, board_b: Board, user: Any) -> H
     rnd = board_a.round
     require_arbiter(user, rnd.tournament)
     if board_a.pk == board_b.pk or board_a.round_id != board_b.round_id:
-        raise ValidationFailed("Choose two different boards of the same round.")
+        raise ValidationFailed(gettext("Choose two different boards of the same round."))
     with transaction.atomic():
         rnd = locked_draft(rnd)
         try:

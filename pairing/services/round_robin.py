@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core.errors import ValidationFailed
 from pairing.engine.berger import berger_table, draw_pairing_numbers
@@ -35,14 +36,14 @@ def tournament_start(*, tournament: Tournament, user: Any) -> list[Round]:
     """Draw up a round robin: pairing numbers, then every round's boards (all published)."""
     require_organiser(user, tournament, to="start it")
     if tournament.format != Tournament.Format.ROUND_ROBIN:
-        raise ValidationFailed("A Swiss starts when round 1 is paired.")
+        raise ValidationFailed(gettext("A Swiss starts when round 1 is paired."))
     with transaction.atomic():
         locked = tournament_lock(tournament.pk)
         if Round.objects.filter(tournament=locked).exists():
-            raise ValidationFailed("The tournament has already started.")
+            raise ValidationFailed(gettext("The tournament has already started."))
         people = list(Participant.objects.filter(tournament=locked, status=Participant.Status.ACTIVE))
         if len(people) < 2:
-            raise ValidationFailed("A round robin needs at least two players.")
+            raise ValidationFailed(gettext("A round robin needs at least two players."))
         people = _initial_order(locked, people)
         Participant.objects.filter(tournament=locked).exclude(pk__in=[p.pk for p in people]).delete()
         pairing_numbers_assign(locked, order=people)

@@ -29,6 +29,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 from kombu.exceptions import OperationalError as BrokerError
 
 from core.errors import ConflictError, ServiceUnavailable, ValidationFailed
@@ -150,7 +151,7 @@ def round_pair(*, tournament: Tournament, user: Any) -> Round:
     require_arbiter(user, tournament)
     if tournament.format == Tournament.Format.ROUND_ROBIN:
         raise ValidationFailed(
-            "A round robin is not paired round by round: start it, and every round is drawn up."
+            gettext("A round robin is not paired round by round: start it, and every round is drawn up.")
         )
     with transaction.atomic():
         locked = tournament_lock(tournament.pk)
@@ -174,12 +175,21 @@ def round_pair(*, tournament: Tournament, user: Any) -> Round:
             boards = missing_results(latest)
             listed = ", ".join(str(n) for n in boards)
             raise ValidationFailed(
-                f"Round {latest.number} is not finished: board{'s' if len(boards) > 1 else ''} {listed} "
-                f"{'have' if len(boards) > 1 else 'has'} no result yet. The next pairing depends on the scores, "
-                "so enter every result first."
+                gettext(
+                    "Round %(number)s is not finished: board%(else)s %(listed)s %(has)s no result yet. The next pairing depends on the scores, so enter every result first."
+                )
+                % {
+                    "number": latest.number,
+                    "else": "s" if len(boards) > 1 else "",
+                    "listed": listed,
+                    "has": "have" if len(boards) > 1 else "has",
+                }
             )
         if not next_round_offered(locked, latest):
-            raise ValidationFailed(f"All {locked.rounds_planned} rounds have been paired.")
+            raise ValidationFailed(
+                gettext("All %(rounds_planned)s rounds have been paired.")
+                % {"rounds_planned": locked.rounds_planned}
+            )
         number = 1 if latest is None else latest.number + 1
         if number == 1:
             pairing_numbers_assign(locked)
@@ -187,8 +197,10 @@ def round_pair(*, tournament: Tournament, user: Any) -> Round:
         available = sum(1 for p in request.participants if p.available)
         if available < 2:
             raise ValidationFailed(
-                f"Only {available} participant{'s' if available != 1 else ''} can be paired in round {number}; "
-                "at least two are needed."
+                gettext(
+                    "Only %(available)s participant%(else)s can be paired in round %(number)s; at least two are needed."
+                )
+                % {"available": available, "else": "s" if available != 1 else "", "number": number}
             )
         try:
             with transaction.atomic():
@@ -228,7 +240,9 @@ def locked_draft(rnd: Round, *, allow_failed: bool = False) -> Round:
     try:
         locked = Round.objects.select_for_update().select_related("tournament").get(pk=rnd.pk)
     except Round.DoesNotExist:  # deleted by a request that got the lock first (a double click)
-        raise ConflictError(f"Round {rnd.number} has just been deleted by someone else.") from None
+        raise ConflictError(
+            gettext("Round %(number)s has just been deleted by someone else.") % {"number": rnd.number}
+        ) from None
     allowed = (
         (Round.Status.DRAFT, Round.Status.FAILED, Round.Status.PAIRING)
         if allow_failed
@@ -236,7 +250,8 @@ def locked_draft(rnd: Round, *, allow_failed: bool = False) -> Round:
     )
     if locked.status not in allowed:
         raise ValidationFailed(
-            f"Round {locked.number} is {locked.get_status_display().lower()}: only a draft can be changed."
+            gettext("Round %(number)s is %(lower)s: only a draft can be changed.")
+            % {"number": locked.number, "lower": locked.get_status_display().lower()}
         )
     return locked
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core.errors import ConflictError, NotAllowedError, ServiceError, ValidationFailed
 from reports.models import ReportingSettings, ResultReport
@@ -74,7 +75,9 @@ def _apply(report: ResultReport, user: Any, action: str) -> Board:
             board=report.board, user=user, result=report.result, expected_version=report.board_version
         )
     except ConflictError as exc:
-        raise ConflictError(f"The players' report was not applied. {exc.message}") from None
+        raise ConflictError(
+            gettext("The players' report was not applied. %(message)s") % {"message": exc.message}
+        ) from None
     _decide(report, user, ResultReport.Status.ACCEPTED, action, result=report.result)
     return board
 
@@ -90,20 +93,22 @@ def report_accept(*, report_id: int, user: Any, board_id: int | None = None) -> 
     """
     report = ResultReport.objects.select_related("board__round__tournament").filter(pk=report_id).first()
     if report is None or board_id is not None and report.board_id != board_id:
-        raise ValidationFailed("There is no such report on this board: reload the page.")
+        raise ValidationFailed(gettext("There is no such report on this board: reload the page."))
     if not can_arbitrate(user, report.board.round.tournament):
-        raise NotAllowedError("Only the tournament's organisers and arbiters can accept reports.")
+        raise NotAllowedError(gettext("Only the tournament's organisers and arbiters can accept reports."))
     with transaction.atomic():
         board = _lock(report.tournament_id, report.board_id)
         report = _lock_report(pk=report_id)
         report.board = board
         if not report.is_open:
             raise ConflictError(
-                f"The report on board {board.number} is already {report.get_status_display().lower()}."
+                gettext("The report on board %(number)s is already %(lower)s.")
+                % {"number": board.number, "lower": report.get_status_display().lower()}
             )
         if report.status == ResultReport.Status.DISPUTED:
             raise ValidationFailed(
-                f"The players disagree about board {board.number}: enter the right result with Override."
+                gettext("The players disagree about board %(number)s: enter the right result with Override.")
+                % {"number": board.number}
             )
         return _apply(report, user, "report.accept")
 
@@ -112,7 +117,7 @@ def reports_accept_confirmed(*, round: Round, user: Any) -> AcceptOutcome:
     """Accept every report of the round both players confirmed, each in its own transaction, so
     one board changed meanwhile does not hold back the others."""
     if not can_arbitrate(user, round.tournament):
-        raise NotAllowedError("Only the tournament's organisers and arbiters can accept reports.")
+        raise NotAllowedError(gettext("Only the tournament's organisers and arbiters can accept reports."))
     outcome = AcceptOutcome()
     pending = (
         ResultReport.objects.filter(board__round=round, status=ResultReport.Status.CONFIRMED)
@@ -135,7 +140,7 @@ def report_override(*, board: Board, user: Any, result: str, expected_version: i
     report is closed as overridden (or accepted, when the arbiter chose the reported result)."""
     tournament = board.round.tournament
     if not can_arbitrate(user, tournament):
-        raise NotAllowedError("Only the tournament's organisers and arbiters can override reports.")
+        raise NotAllowedError(gettext("Only the tournament's organisers and arbiters can override reports."))
     with transaction.atomic():
         locked = _lock(tournament.pk, board.pk)
         report = _lock_report(board=locked, status__in=ResultReport.OPEN)
@@ -174,7 +179,9 @@ def reporting_settings_update(
     """Turn "auto-accept confirmed reports" on or off (organisers only). Reports already confirmed
     stay for the arbiter: the switch applies to confirmations from now on."""
     if not can_organise(user, tournament):
-        raise NotAllowedError("Only the tournament's organisers can change how reports are accepted.")
+        raise NotAllowedError(
+            gettext("Only the tournament's organisers can change how reports are accepted.")
+        )
     require_not_archived(tournament)
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=tournament.pk).values_list("pk").first()

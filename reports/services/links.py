@@ -10,9 +10,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
+from django.utils.translation import gettext as _
 
 from core.errors import NotAllowedError, ValidationFailed
 from reports.models import ReportingLink
@@ -39,7 +42,9 @@ class EmailOutcome:
 
 def _check(user: Any, tournament: Tournament) -> None:
     if not can_organise(user, tournament):
-        raise NotAllowedError("Only the tournament's organisers can hand out or revoke reporting links.")
+        raise NotAllowedError(
+            gettext("Only the tournament's organisers can hand out or revoke reporting links.")
+        )
     require_not_archived(tournament)
 
 
@@ -113,7 +118,9 @@ def reporting_link_revoke(*, participant: Participant, user: Any) -> ReportingLi
         _lock(participant.tournament)
         link = _revoke_live(participant, user)
         if link is None:
-            raise ValidationFailed(f"{participant.name} has no reporting link to revoke.")
+            raise ValidationFailed(
+                gettext("%(name)s has no reporting link to revoke.") % {"name": participant.name}
+            )
         audit_record(
             tournament=participant.tournament,
             user=user,
@@ -153,18 +160,27 @@ def reporting_links_email(
                 after={"participant": item.participant.name, "link": f"{item.hint}…"},
             )
     for item in issued:
-        body = (
-            f"Hello {item.participant.name},\n\n"
-            f"this is your personal link to report your results in {tournament.name}:\n\n"
-            f"{link_url(item.token)}\n\n"
-            "Open it on your phone after each game and report the result; your opponent confirms it "
-            "and the arbiter approves it. Do not share the link: anyone who has it can report for you. "
-            "If you lose it, ask the organiser for a new one.\n"
-        )
-        try:
-            send_mail(
-                f"Your result reporting link for {tournament.name}", body, None, [item.participant.email]
+        # Mails to players are in the tournament's language, not the sender's.
+        with translation.override(tournament.language or settings.LANGUAGE_CODE):
+            values = {
+                "name": item.participant.name,
+                "tournament": tournament.name,
+                "link": link_url(item.token),
+            }
+            body = (
+                _(
+                    "Hello %(name)s,\n\n"
+                    "this is your personal link to report your results in %(tournament)s:\n\n"
+                    "%(link)s\n\n"
+                    "Open it on your phone after each game and report the result; your opponent confirms it "
+                    "and the arbiter approves it. Do not share the link: anyone who has it can report for you. "
+                    "If you lose it, ask the organiser for a new one.\n"
+                )
+                % values
             )
+            subject = _("Your result reporting link for %(tournament)s") % values
+        try:
+            send_mail(subject, body, None, [item.participant.email])
         except Exception:  # noqa: BLE001 - any mail backend error: report it, keep the link
             outcome.failed.append(item.participant.name)
         else:

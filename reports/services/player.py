@@ -11,6 +11,7 @@ reporting at the same moment end up with one report either way (the board row lo
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core.errors import ArchivedError, ConflictError, NotAllowedError, ValidationFailed
 from reports.models import PLAYER_RESULTS, ReportingLink, ResultReport
@@ -30,8 +31,9 @@ def _check_result(result: str, *, allow_blank: bool = False) -> None:
         return
     if result not in PLAYER_RESULTS:
         raise ValidationFailed(
-            "Report the result of a game you played: 1-0, ½-½ or 0-1. Forfeits and byes are decided "
-            "by the arbiter."
+            gettext(
+                "Report the result of a game you played: 1-0, ½-½ or 0-1. Forfeits and byes are decided by the arbiter."
+            )
         )
 
 
@@ -45,7 +47,7 @@ def _lock_board(participant: Participant, board_id: int) -> Board:
     )
     if archived_at is not None:
         raise ArchivedError(
-            "This tournament is archived: results can no longer be reported. Ask the arbiter."
+            gettext("This tournament is archived: results can no longer be reported. Ask the arbiter.")
         )
     board = (
         Board.objects.select_for_update()
@@ -58,15 +60,22 @@ def _lock_board(participant: Participant, board_id: int) -> Board:
     rnd = board.round
     if rnd.status == Round.Status.FINISHED:
         raise ValidationFailed(
-            f"Round {rnd.number} is finished: its results can no longer be reported from a phone. "
-            "If a result is wrong, tell the arbiter."
+            gettext(
+                "Round %(number)s is finished: its results can no longer be reported from a phone. If a result is wrong, tell the arbiter."
+            )
+            % {"number": rnd.number}
         )
     if rnd.status != Round.Status.PUBLISHED:
-        raise ValidationFailed(f"Round {rnd.number} is not published: there is nothing to report yet.")
+        raise ValidationFailed(
+            gettext("Round %(number)s is not published: there is nothing to report yet.")
+            % {"number": rnd.number}
+        )
     if board.result:
         raise ValidationFailed(
-            f"The arbiter has already entered the result of board {board.number}: {_label(board.result)}. "
-            "If it is wrong, tell the arbiter."
+            gettext(
+                "The arbiter has already entered the result of board %(number)s: %(_label)s. If it is wrong, tell the arbiter."
+            )
+            % {"number": board.number, "_label": _label(board.result)}
         )
     return board
 
@@ -144,10 +153,13 @@ def report_submit(
             if report.result == result:
                 return report
             raise ConflictError(
-                f"You already reported {_label(report.result)}. If that was a mistake, tell the arbiter."
+                gettext("You already reported %(_label)s. If that was a mistake, tell the arbiter.")
+                % {"_label": _label(report.result)}
             )
         if report.status != ResultReport.Status.REPORTED:
-            raise ConflictError("You have already answered your opponent's report; the arbiter decides now.")
+            raise ConflictError(
+                gettext("You have already answered your opponent's report; the arbiter decides now.")
+            )
         if report.result == result:
             return _confirm_locked(report, participant, link)
         return _dispute_locked(report, participant, link, result)
@@ -181,12 +193,15 @@ def _answerable(participant: Participant, board_id: int, result: str) -> ResultR
     board = _lock_board(participant, board_id)
     report = _open_report(board)
     if report is None or report.reported_by_id == participant.pk:
-        raise ValidationFailed("There is no report from your opponent to answer.")
+        raise ValidationFailed(gettext("There is no report from your opponent to answer."))
     if report.status != ResultReport.Status.REPORTED:
-        raise ConflictError("You have already answered your opponent's report; the arbiter decides now.")
+        raise ConflictError(
+            gettext("You have already answered your opponent's report; the arbiter decides now.")
+        )
     if report.result != result:
         raise ConflictError(
-            f"Your opponent's report now says {_label(report.result)}, not {_label(result)}: look again."
+            gettext("Your opponent's report now says %(_label)s, not %(_label2)s: look again.")
+            % {"_label": _label(report.result), "_label2": _label(result)}
         )
     return report
 

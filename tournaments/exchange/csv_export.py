@@ -10,6 +10,8 @@ import csv
 import io
 from typing import Any
 
+from django.utils.translation import gettext
+
 from core.errors import ValidationFailed
 from pairing.standings import placings, standings_for_tournament
 from tournaments.exchange.records import complete_rounds
@@ -44,7 +46,7 @@ def csv_export(*, tournament: Tournament, what: str) -> str:
     if what == "standings":
         return standings_csv(tournament=tournament)
     raise ValidationFailed(
-        f"Unknown CSV export {what!r}: choose participants or standings.",
+        gettext("Unknown CSV export %(what)s: choose participants or standings.") % {"what": repr(what)},
         errors={"what": ["Choose participants or standings."]},
     )
 

@@ -30,6 +30,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Model
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clubs.models import Club
 from core.errors import ValidationFailed
@@ -135,7 +136,9 @@ class _Problems:
         if self.errors:
             lines = [f"{path}: {message}" for path, messages in self.errors.items() for message in messages]
             shown = "; ".join(lines[:10]) + (f" (and {len(lines) - 10} more)" if len(lines) > 10 else "")
-            raise ValidationFailed(f"The backup cannot be restored: {shown}", errors=self.errors)
+            raise ValidationFailed(
+                gettext("The backup cannot be restored: %(shown)s") % {"shown": shown}, errors=self.errors
+            )
 
 
 def _validated(model: type[Model], fields: tuple[str, ...], data: Any, path: str, problems: _Problems):
@@ -168,21 +171,30 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Imported:
     """
     problems = _Problems()
     if not isinstance(data, dict):
-        raise ValidationFailed("The backup must be a JSON object.", errors={"": ["Expected an object."]})
+        raise ValidationFailed(
+            gettext("The backup must be a JSON object."), errors={"": ["Expected an object."]}
+        )
     bad_text = _unstorable_text(data)
     if bad_text is not None:
         raise ValidationFailed(
-            f"The backup contains text no database can store (a NUL character or broken Unicode) at {bad_text}.",
+            gettext(
+                "The backup contains text no database can store (a NUL character or broken Unicode) at %(bad_text)s."
+            )
+            % {"bad_text": bad_text},
             errors={bad_text: ["Text with a NUL character or broken Unicode."]},
         )
     if data.get("format") != FORMAT:
         raise ValidationFailed(
-            f"This is not a tournament backup (expected format {FORMAT!r}).",
+            gettext("This is not a tournament backup (expected format %(FORMAT)s).")
+            % {"FORMAT": repr(FORMAT)},
             errors={"format": [f"Expected {FORMAT!r}."]},
         )
     if data.get("version") != VERSION:
         raise ValidationFailed(
-            f"Backup format version {data.get('version')!r} is not supported (this program reads version {VERSION}).",
+            gettext(
+                "Backup format version %(get)s is not supported (this program reads version %(VERSION)s)."
+            )
+            % {"get": repr(data.get("version")), "VERSION": VERSION},
             errors={"version": [f"Expected {VERSION}."]},
         )
     settings = _validated(Tournament, TOURNAMENT_FIELDS, data.get("tournament"), "tournament", problems)

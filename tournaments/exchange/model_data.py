@@ -13,6 +13,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext
 
 _INTEGER = (models.IntegerField, models.SmallIntegerField, models.BigIntegerField)
 
@@ -41,23 +42,23 @@ def _strict(field: models.Field, value: Any) -> Any:
     """Refuse the JSON types a field would otherwise coerce silently (``int(5.5)``, ``str([1])``)."""
     if isinstance(field, _INTEGER):
         if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
-            raise ValidationError("A whole number is required.")
+            raise ValidationError(gettext("A whole number is required."))
         if isinstance(value, float):
             return int(value)
         if isinstance(value, str) and not value.strip().lstrip("-").isdigit():
-            raise ValidationError("A whole number is required.")
+            raise ValidationError(gettext("A whole number is required."))
         if not isinstance(value, int | str):
-            raise ValidationError("A whole number is required.")
+            raise ValidationError(gettext("A whole number is required."))
     elif isinstance(field, models.BooleanField):
         if not isinstance(value, bool):
-            raise ValidationError("Must be true or false.")
+            raise ValidationError(gettext("Must be true or false."))
     elif isinstance(field, models.CharField | models.TextField):
         if not isinstance(value, str | int | float) or isinstance(value, bool):
-            raise ValidationError("Text is required.")
+            raise ValidationError(gettext("Text is required."))
         return str(value).strip()
     elif isinstance(field, models.DateField | models.DateTimeField):
         if not isinstance(value, str):
-            raise ValidationError("A date in ISO 8601 (YYYY-MM-DD) is required.")
+            raise ValidationError(gettext("A date in ISO 8601 (YYYY-MM-DD) is required."))
     return value
 
 
@@ -81,7 +82,7 @@ def load(
         try:
             if value is None:
                 if not field.null:
-                    raise ValidationError("This field may not be null.")
+                    raise ValidationError(gettext("This field may not be null."))
             else:
                 value = field.clean(_strict(field, value), None)
         except ValidationError as exc:

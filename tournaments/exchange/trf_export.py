@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from datetime import UTC, date
 
+from django.utils.translation import gettext
+
 from core.collector import collector_paused
 from core.errors import ValidationFailed
 from pairing.adapters import baku_accelerations_for
@@ -52,7 +54,8 @@ def trf_export(*, tournament: Tournament, version: str = "2026") -> str:
     """
     if version not in TRF_VERSIONS:
         raise ValidationFailed(
-            f"Unknown TRF version {version!r}: use 2026 or 2016.", errors={"version": ["Use 2026 or 2016."]}
+            gettext("Unknown TRF version %(version)s: use 2026 or 2016.") % {"version": repr(version)},
+            errors={"version": ["Use 2026 or 2016."]},
         )
     try:
         # A big field's file is built from hundreds of thousands of small objects kept alive
@@ -60,7 +63,9 @@ def trf_export(*, tournament: Tournament, version: str = "2026") -> str:
         with collector_paused():
             return write_trf(tournament_to_trf(tournament), version=version)
     except InvalidRequestError as exc:
-        raise ValidationFailed(f"This tournament cannot be written as TRF: {exc}") from None
+        raise ValidationFailed(
+            gettext("This tournament cannot be written as TRF: %(exc)s") % {"exc": exc}
+        ) from None
 
 
 def tournament_to_trf(tournament: Tournament) -> TrfTournament:

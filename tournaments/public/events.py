@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from core.site import absolute_url
@@ -31,7 +32,7 @@ def _event(token: str) -> Event:
     try:
         return Event.objects.select_related("club").get(public_token=token)
     except Event.DoesNotExist:
-        raise Http404("No event at this link.") from None
+        raise Http404(gettext("No event at this link.")) from None
 
 
 def _answer(request: HttpRequest, template: str, context: dict) -> HttpResponse:
@@ -76,7 +77,7 @@ def event_display(request: HttpRequest, token: str) -> HttpResponse:
     event = _event(token)
     sections = list(event.sections.order_by("section_order", "pk"))
     if not sections:
-        raise Http404("This event has no section yet.")
+        raise Http404(gettext("This event has no section yet."))
     try:
         index = int(request.GET.get("i", "0")) % len(sections)
     except ValueError:

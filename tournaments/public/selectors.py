@@ -18,6 +18,7 @@ from django.db.models import Max, Q
 from django.db.models.fields.json import KeyTransform
 from django.db.models.functions import Lower
 from django.http import Http404
+from django.utils.translation import gettext
 
 from core.cache import kept_in_process
 from core.names import search_key
@@ -47,7 +48,7 @@ def public_tournament_get(*, token: str) -> Tournament:
     try:
         return Tournament.objects.select_related("event").get(public_token=token)
     except Tournament.DoesNotExist:
-        raise Http404("No tournament at this link.") from None
+        raise Http404(gettext("No tournament at this link.")) from None
 
 
 def current_round_of(rounds: list[Round]) -> Round | None:
@@ -204,7 +205,7 @@ class Snapshot:
         for rnd in self.rounds:
             if rnd.number == number:
                 return rnd
-        raise Http404("That round is not public.")
+        raise Http404(gettext("That round is not public."))
 
     def score(self, participant_id: int) -> int:
         entries = self.history.get(participant_id, {})

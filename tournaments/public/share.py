@@ -7,6 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import NotAllowedError, ServiceError
@@ -41,5 +42,7 @@ def regenerate(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     except ServiceError as exc:  # e.g. the tournament is archived
         messages.error(request, exc.message)
         return redirect("public:share", tournament_id=tournament.pk)
-    messages.success(request, "The public link has changed. The old link and its QR code no longer work.")
+    messages.success(
+        request, gettext("The public link has changed. The old link and its QR code no longer work.")
+    )
     return redirect("public:share", tournament_id=tournament.pk)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
@@ -135,7 +136,7 @@ def participant(request: HtmxHttpRequest, token: str, participant_id: int) -> Ht
         snapshot = selectors.participant_snapshot(tournament=tournament, participant_id=participant_id)
         person = snapshot.participants.get(participant_id)
         if person is None:
-            raise Http404("No such participant in this tournament.")
+            raise Http404(gettext("No such participant in this tournament."))
         return {
             "participant": person,
             "score": selectors.format_points(snapshot.score(person.id)),
@@ -167,7 +168,7 @@ def tiebreak_breakdown(request: HtmxHttpRequest, token: str, participant_id: int
         breakdown = read_model.breakdown_cached(tournament, participant_id)
         cell = breakdown.cell(code) if breakdown else None
         if cell is None:
-            raise Http404("No such tie-break for this participant.")
+            raise Http404(gettext("No such tie-break for this participant."))
         return {"participant_id": participant_id, "name": breakdown.name, "cell": cell, "page": "standings"}
 
     return public_render(

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db.models import F, Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 
 from core.errors import ValidationFailed
 from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
@@ -62,7 +63,8 @@ def participant_in(tournament: Tournament, pk: int, *, field: str) -> Participan
     found = Participant.objects.filter(tournament=tournament, pk=pk).first()
     if found is None:
         raise ValidationFailed(
-            f"There is no participant {pk} in this tournament.", errors={field: ["Not in this tournament."]}
+            gettext("There is no participant %(pk)s in this tournament.") % {"pk": pk},
+            errors={field: ["Not in this tournament."]},
         )
     return found
 

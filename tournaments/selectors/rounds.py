@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db.models import Max, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 
 from tournaments import records
 from tournaments.models import Board, Participant, Round, RoundBye, Tournament
@@ -31,7 +32,7 @@ def round_get(tournament: Tournament, number: int) -> Round:
     try:
         return Round.objects.get(tournament=tournament, number=number)
     except Round.DoesNotExist:
-        raise Http404(f"Round {number} does not exist") from None
+        raise Http404(gettext("Round %(number)s does not exist") % {"number": number}) from None
 
 
 @dataclass

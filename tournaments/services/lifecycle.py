@@ -18,6 +18,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core.errors import ConflictError, ValidationFailed
 from tournaments.models import Board, Round, Tournament
@@ -60,12 +61,14 @@ def tournament_delete(*, tournament: Tournament, user: Any, confirm: str = "") -
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
         if locked is None:  # a double click: the first request deleted it while this one waited
-            raise ConflictError(f"{tournament.name} has just been deleted.")
+            raise ConflictError(gettext("%(name)s has just been deleted.") % {"name": tournament.name})
         published = published_rounds(locked)
         if published and confirm.strip() != locked.name:
             raise ValidationFailed(
-                f"{locked.name} has {published} published round{'s' if published != 1 else ''}: players "
-                "may hold its link. Type the tournament's name exactly to delete it, or archive it instead."
+                gettext(
+                    "%(name)s has %(published)s published round%(else)s: players may hold its link. Type the tournament's name exactly to delete it, or archive it instead."
+                )
+                % {"name": locked.name, "published": published, "else": "s" if published != 1 else ""}
             )
         record = {
             "id": locked.pk,

@@ -34,8 +34,8 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Value
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from core.errors import ConfirmationNeeded, ConflictError, NotFoundError, ValidationFailed
 from core.fields import fields_copy
@@ -148,7 +148,8 @@ def result_record_by_id(
     require_arbiter(user, tournament, to="enter results")
     if result not in RESULT_CODES:
         raise ValidationFailed(
-            f"{result!r} is not a result; use one of 1-0, 1/2-1/2, 0-1, +/-, -/+, -/-, 0-0."
+            gettext("%(result)s is not a result; use one of 1-0, 1/2-1/2, 0-1, +/-, -/+, -/-, 0-0.")
+            % {"result": repr(result)}
         )
     with transaction.atomic():
         # Tournament row first, like every other service (withdrawals and late entries lock the
@@ -161,7 +162,8 @@ def result_record_by_id(
         rnd.tournament = tournament
         if rnd.status not in (Round.Status.PUBLISHED, Round.Status.FINISHED):
             raise ValidationFailed(
-                f"Round {rnd.number} is not published yet: publish the pairing before entering results."
+                gettext("Round %(number)s is not published yet: publish the pairing before entering results.")
+                % {"number": rnd.number}
             )
         if locked.result == result:
             # Already so (a double click, or a colleague entering the same result): nothing to do.
@@ -169,15 +171,25 @@ def result_record_by_id(
         if locked.version != expected_version:
             shown = locked.get_result_display() if locked.result else "no result"
             raise ConflictError(
-                f"Board {locked.number} ({locked.white} - {locked.black}) was changed by {_last_editor(locked)} "
-                f"while you were looking at it: it now shows {shown}. Your entry was not saved; "
-                "check the board and enter it again if it is still wrong."
+                gettext(
+                    "Board %(number)s (%(white)s - %(black)s) was changed by %(_last_editor)s while you were looking at it: it now shows %(shown)s. Your entry was not saved; check the board and enter it again if it is still wrong."
+                )
+                % {
+                    "number": locked.number,
+                    "white": locked.white,
+                    "black": locked.black,
+                    "_last_editor": _last_editor(locked),
+                    "shown": shown,
+                }
             )
         # A round robin's schedule never depends on results; in a Swiss a later round may have been
         # paired on the old result.
         if locked.later_paired and result == Board.Result.PENDING:
             raise ValidationFailed(
-                f"Round {rnd.number + 1} has been paired on this result; it can be corrected but not cleared."
+                gettext(
+                    "Round %(number)s has been paired on this result; it can be corrected but not cleared."
+                )
+                % {"number": rnd.number + 1}
             )
         correction = bool(locked.result) and locked.later_paired
         later = list(
@@ -292,7 +304,7 @@ def _board_locked(board_id: int, tournament_id: int, *, swiss: bool) -> Board:
         .first()
     )
     if board is None:
-        raise NotFoundError("There is no such board in this tournament.")
+        raise NotFoundError(gettext("There is no such board in this tournament."))
     return board
 
 

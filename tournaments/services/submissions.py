@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from core.errors import ValidationFailed
 from tournaments.models import SubmissionKey, Tournament
@@ -28,7 +29,8 @@ def clean_key(value: Any) -> str:
     key = str(value or "").strip()
     if key and not KEY_PATTERN.fullmatch(key):
         raise ValidationFailed(
-            f"The {HEADER} must be 8 to 64 letters, digits or - _ . : (a UUID is fine).",
+            gettext("The %(HEADER)s must be 8 to 64 letters, digits or - _ . : (a UUID is fine).")
+            % {"HEADER": HEADER},
             errors={"idempotency_key": ["8 to 64 letters, digits or - _ . :"]},
         )
     return key

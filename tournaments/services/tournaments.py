@@ -25,6 +25,7 @@ import random
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from clubs.models import Club
@@ -204,11 +205,13 @@ def tournament_create(
     4. Validate every setting together; save, make the creator organiser, audit.
     """
     if not getattr(user, "is_authenticated", False):
-        raise NotAllowedError("Log in to create a tournament.")
+        raise NotAllowedError(gettext("Log in to create a tournament."))
     section = {name: fields.pop(name) for name in SECTION_FIELDS if name in fields}
     unknown = set(fields) - set(SETTING_FIELDS)
     if unknown:
-        raise ValidationFailed(f"Unknown tournament settings: {', '.join(sorted(unknown))}.")
+        raise ValidationFailed(
+            gettext("Unknown tournament settings: %(sorted)s.") % {"sorted": ", ".join(sorted(unknown))}
+        )
     if event is not None:
         require_event_organiser(user, event, to=_("add sections"))
         club = event.club
@@ -216,7 +219,10 @@ def tournament_create(
             if not fields.get(name):
                 fields[name] = getattr(event, name)
     elif club is not None and not can_create_in_club(user, club):
-        raise NotAllowedError(f"Only the owners and organisers of {club.name} can create its tournaments.")
+        raise NotAllowedError(
+            gettext("Only the owners and organisers of %(name)s can create its tournaments.")
+            % {"name": club.name}
+        )
     fields = clean_text_settings(fields)
     section_errors = section_fields_errors(section)
     if section_errors:
@@ -262,7 +268,9 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
     require_organiser(user, tournament, to="change its settings")
     unknown = set(fields) - set(SETTING_FIELDS)
     if unknown:
-        raise ValidationFailed(f"Unknown tournament settings: {', '.join(sorted(unknown))}.")
+        raise ValidationFailed(
+            gettext("Unknown tournament settings: %(sorted)s.") % {"sorted": ", ".join(sorted(unknown))}
+        )
     fields = clean_text_settings(fields)
     with transaction.atomic():
         locked = tournament_lock(tournament.pk)
@@ -276,9 +284,10 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
             frozen = sorted(set(changed) - set(DESCRIPTIVE_FIELDS))
             if frozen:
                 raise ValidationFailed(
-                    "Round 1 has been paired, so these settings are frozen: "
-                    f"{', '.join(f.replace('_', ' ') for f in frozen)}. "
-                    "Tie-breaks can still be changed with a recorded reason.",
+                    gettext(
+                        "Round 1 has been paired, so these settings are frozen: %(replace)s. Tie-breaks can still be changed with a recorded reason."
+                    )
+                    % {"replace": ", ".join(f.replace("_", " ") for f in frozen)},
                     errors={f: ["Frozen once round 1 is paired."] for f in frozen},
                 )
         fields_set(locked, changed)
@@ -311,14 +320,17 @@ def tiebreaks_change(*, tournament: Tournament, user: Any, codes: Any, reason: s
             str(exc)[0].upper() + str(exc)[1:] + ".", errors={"codes": [str(exc)]}
         ) from None
     if not clean:
-        raise ValidationFailed("Choose at least one tie-break.", errors={"codes": ["Choose at least one."]})
+        raise ValidationFailed(
+            gettext("Choose at least one tie-break."), errors={"codes": ["Choose at least one."]}
+        )
     with transaction.atomic():
         locked = tournament_lock(tournament.pk)
         started = round_one_paired(locked)
         if started and not reason.strip():
             raise ValidationFailed(
-                "Round 1 has been paired: changing the tie-breaks now is an arbiter's decision. "
-                "Write down the reason; it is recorded with the change.",
+                gettext(
+                    "Round 1 has been paired: changing the tie-breaks now is an arbiter's decision. Write down the reason; it is recorded with the change."
+                ),
                 errors={"reason": ["Required once round 1 is paired."]},
             )
         before = locked.tiebreaks
@@ -345,10 +357,13 @@ def role_grant(*, tournament: Tournament, user: Any, username: str, role: str) -
 
     require_organiser(user, tournament, to="choose its staff")
     if role not in TournamentRole.Role.values:
-        raise ValidationFailed("The role is either organiser or arbiter.")
+        raise ValidationFailed(gettext("The role is either organiser or arbiter."))
     target = get_user_model().objects.filter(username__iexact=username.strip()).first()
     if target is None:
-        raise ValidationFailed(f"There is no user called {username.strip()!r}: they need an account first.")
+        raise ValidationFailed(
+            gettext("There is no user called %(strip)s: they need an account first.")
+            % {"strip": repr(username.strip())}
+        )
     with transaction.atomic():
         locked = tournament_lock(tournament.pk)
         existing = TournamentRole.objects.filter(tournament=locked, user=target).first()
@@ -374,7 +389,9 @@ def _keep_an_organiser(tournament: Tournament, leaving: TournamentRole) -> None:
         pk=leaving.pk
     )
     if not others.exists():
-        raise ValidationFailed("A tournament needs at least one organiser: name another organiser first.")
+        raise ValidationFailed(
+            gettext("A tournament needs at least one organiser: name another organiser first.")
+        )
 
 
 def role_revoke(*, tournament: Tournament, user: Any, role_id: int) -> None:
@@ -384,7 +401,7 @@ def role_revoke(*, tournament: Tournament, user: Any, role_id: int) -> None:
         locked = tournament_lock(tournament.pk)
         grant = TournamentRole.objects.select_related("user").filter(tournament=locked, pk=role_id).first()
         if grant is None:
-            raise ValidationFailed("That person is not on this tournament's staff.")
+            raise ValidationFailed(gettext("That person is not on this tournament's staff."))
         if grant.role == TournamentRole.Role.ORGANISER:
             _keep_an_organiser(locked, grant)
         audit_record(

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.defaultfilters import pluralize
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.permissions import MANAGE, can
@@ -104,7 +105,11 @@ def _registered(request: HttpRequest, registered: Registered) -> None:
     p, moves = registered.participant, registered.numbers_moved
     late = f" (late entry: joins in round {p.joined_round})" if p.joined_round > 1 else ""
     moved = f" {moves[:1].upper()}{moves[1:]}." if moves else ""
-    messages.success(request, f"{p.name} registered as no. {p.pairing_number}{late}.{moved}")
+    messages.success(
+        request,
+        gettext("%(name)s registered as no. %(pairing_number)s%(late)s.%(moved)s")
+        % {"name": p.name, "pairing_number": p.pairing_number, "late": late, "moved": moved},
+    )
 
 
 def _panel(request: HttpRequest, tournament: Tournament, status: int, **extra: object) -> HttpResponse:
@@ -147,7 +152,9 @@ def ratings_refresh(request: HttpRequest, tournament: Tournament) -> HttpRespons
         report(request, exc)
         return _panel(request, tournament, 400)
     messages.success(
-        request, f"Ratings refreshed from the roster: {changed} participant{'s' * (changed != 1)} changed."
+        request,
+        gettext("Ratings refreshed from the roster: %(changed)s participant%(changed2)s changed.")
+        % {"changed": changed, "changed2": "s" * (changed != 1)},
     )
     return _panel(request, tournament, 200)
 
@@ -192,10 +199,14 @@ def participants_import(request: HttpRequest, tournament: Tournament) -> HttpRes
             report(request, exc)
         else:
             if preview.saved:
-                messages.success(request, f"Imported {len(preview.rows)} players.")
+                messages.success(
+                    request, gettext("Imported %(count)s players.") % {"count": len(preview.rows)}
+                )
                 return redirect("tournaments:participants", tournament_id=tournament.pk)
             if commit:
-                messages.error(request, "Nothing was imported: correct the rows marked below and try again.")
+                messages.error(
+                    request, gettext("Nothing was imported: correct the rows marked below and try again.")
+                )
             form = CsvImportForm(initial={"text": text})
     context = {"tournament": tournament, "form": form, "preview": preview}
     return render_page(request, "tournaments/participants_import.html", context, partial="import-preview")
@@ -208,7 +219,8 @@ def withdraw(request: HttpRequest, tournament: Tournament, participant_id: int) 
     form = WithdrawForm(request.POST)
     if not form.is_valid():
         messages.error(
-            request, "Nothing changed: the round to withdraw from must be a whole number from 1 to 99."
+            request,
+            gettext("Nothing changed: the round to withdraw from must be a whole number from 1 to 99."),
         )
         return redirect("tournaments:participants", tournament_id=tournament.pk)
     from_round = form.cleaned_data.get("from_round")
@@ -219,7 +231,10 @@ def withdraw(request: HttpRequest, tournament: Tournament, participant_id: int) 
     else:
         messages.success(
             request,
-            f"{p.name} has withdrawn; their games stand. Not paired from round {p.withdrawn_from_round}.",
+            gettext(
+                "%(name)s has withdrawn; their games stand. Not paired from round %(withdrawn_from_round)s."
+            )
+            % {"name": p.name, "withdrawn_from_round": p.withdrawn_from_round},
         )
     return redirect("tournaments:participants", tournament_id=tournament.pk)
 
@@ -239,7 +254,11 @@ def participant_edit(request: HttpRequest, tournament: Tournament, participant_i
         else:
             p, moves = updated.participant, updated.numbers_moved
             moved = f" {moves.capitalize()}." if moves else ""
-            messages.success(request, f"Saved {p.name} (no. {p.pairing_number}).{moved}")
+            messages.success(
+                request,
+                gettext("Saved %(name)s (no. %(pairing_number)s).%(moved)s")
+                % {"name": p.name, "pairing_number": p.pairing_number, "moved": moved},
+            )
             return redirect("tournaments:participants", tournament_id=tournament.pk)
     context = {
         "tournament": tournament,
@@ -281,7 +300,11 @@ def withdraw_undo(request: HttpRequest, tournament: Tournament, participant_id: 
         p, absent_in = undone.participant, undone.absent_in
         absent = ", ".join(str(n) for n in absent_in)
         missed = f" Counted absent in round{pluralize(len(absent_in))} {absent}." if absent else ""
-        messages.success(request, f"{p.name} is back and will be paired again.{missed}")
+        messages.success(
+            request,
+            gettext("%(name)s is back and will be paired again.%(missed)s")
+            % {"name": p.name, "missed": missed},
+        )
     return redirect("tournaments:participants", tournament_id=tournament.pk)
 
 
@@ -291,7 +314,7 @@ def bye_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     people = selectors.participant_list(tournament)
     form = ByeForm(request.POST, participants=people)
     if not form.is_valid():
-        messages.error(request, "Choose a participant, a round and the kind of bye.")
+        messages.error(request, gettext("Choose a participant, a round and the kind of bye."))
         return redirect("tournaments:participants", tournament_id=tournament.pk)
     participant = next(p for p in people if p.pk == form.cleaned_data["participant"])
     number, kind = form.cleaned_data["round_number"], form.cleaned_data["kind"]
@@ -301,10 +324,18 @@ def bye_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         report(request, exc)
     else:
         kind_name = recorded.bye.get_kind_display().lower()
-        messages.success(request, f"{participant.name}: {kind_name} in round {number}.")
+        messages.success(
+            request,
+            gettext("%(name)s: %(kind_name)s in round %(number)s.")
+            % {"name": participant.name, "kind_name": kind_name, "number": number},
+        )
         if recorded.draft_needs_repair:
             messages.warning(
-                request, f"Round {number} is already a draft: pair it again so the bye is taken into account."
+                request,
+                gettext(
+                    "Round %(number)s is already a draft: pair it again so the bye is taken into account."
+                )
+                % {"number": number},
             )
     return redirect("tournaments:participants", tournament_id=tournament.pk)
 
@@ -320,7 +351,12 @@ def bye_remove(request: HttpRequest, tournament: Tournament, bye_id: int) -> Htt
     else:
         messages.success(
             request,
-            f"Cancelled {bye.participant.name}'s {bye.get_kind_display().lower()} in round {bye.round_number}.",
+            gettext("Cancelled %(name)s's %(lower)s in round %(round_number)s.")
+            % {
+                "name": bye.participant.name,
+                "lower": bye.get_kind_display().lower(),
+                "round_number": bye.round_number,
+            },
         )
     return redirect("tournaments:participants", tournament_id=tournament.pk)
 
@@ -332,7 +368,7 @@ def pair_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     people = selectors.participant_list(tournament)
     form = ForbiddenPairForm(request.POST, participants=people)
     if not form.is_valid():
-        messages.error(request, "Choose two participants; rounds, if given, are numbers from 1.")
+        messages.error(request, gettext("Choose two participants; rounds, if given, are numbers from 1."))
         return redirect("tournaments:participants", tournament_id=tournament.pk)
     by_pk = {p.pk: p for p in people}
     data = form.cleaned_data
@@ -350,7 +386,9 @@ def pair_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         report(request, exc)
     else:
         messages.success(
-            request, f"{pair.first.name} and {pair.second.name} are kept apart in {pair.rounds_display}."
+            request,
+            gettext("%(name)s and %(name2)s are kept apart in %(rounds)s.")
+            % {"name": pair.first.name, "name2": pair.second.name, "rounds": pair.rounds_display},
         )
     return redirect("tournaments:participants", tournament_id=tournament.pk)
 
@@ -364,5 +402,9 @@ def pair_remove(request: HttpRequest, tournament: Tournament, pair_id: int) -> H
     except ServiceError as exc:
         report(request, exc)
     else:
-        messages.success(request, f"{pair.first.name} and {pair.second.name} may meet again.")
+        messages.success(
+            request,
+            gettext("%(name)s and %(name2)s may meet again.")
+            % {"name": pair.first.name, "name2": pair.second.name},
+        )
     return redirect("tournaments:participants", tournament_id=tournament.pk)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import trigger_client_event
@@ -54,7 +55,7 @@ def record(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpR
                 confirm_change=request.POST.get("confirm") == "1",
             )
         except NotFoundError:
-            raise Http404("No such board in this tournament.") from None
+            raise Http404(gettext("No such board in this tournament.")) from None
         except ConfirmationNeeded as exc:
             error, status, confirm = exc.message, 409, form.cleaned_data["result"]
             correcting = isinstance(exc, CorrectionNeedsConfirming)
@@ -79,7 +80,9 @@ def record(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpR
             messages.error(request, error)
         else:
             messages.success(
-                request, f"Board {board.number}: {board.get_result_display() or 'result cleared'}."
+                request,
+                gettext("Board %(number)s: %(cleared)s.")
+                % {"number": board.number, "cleared": board.get_result_display() or "result cleared"},
             )
         return back_to_board(tournament.pk, board.round.number, board.number)
     # The row is re-rendered either way; htmx only swaps 2xx answers, so errors travel in the row.

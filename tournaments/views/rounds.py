@@ -24,6 +24,7 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
@@ -246,16 +247,24 @@ def repair(request: HttpRequest, tournament: Tournament, number: int) -> HttpRes
 def _warn(request: HttpRequest, edit: HandEdit) -> None:
     """Say what the edit broke and what the edited draft gives up against the engine's pairing."""
     for rule in edit.broken:
-        messages.warning(request, f"This change breaks a rule ({rule.rule}): {rule.message}")
+        messages.warning(
+            request,
+            gettext("This change breaks a rule (%(rule)s): %(message)s")
+            % {"rule": rule.rule, "message": rule.message},
+        )
     if edit.given_up:
         given = "; ".join(f"{g.message} ({g.rule})" for g in edit.given_up)
-        messages.warning(request, f"Edited by hand. Compared with the engine's pairing it gives up: {given}.")
+        messages.warning(
+            request,
+            gettext("Edited by hand. Compared with the engine's pairing it gives up: %(given)s.")
+            % {"given": given},
+        )
     elif not edit.broken and edit.compared:
         messages.success(
-            request, "Changed. It keeps every rule and gives up nothing the engine's pairing had."
+            request, gettext("Changed. It keeps every rule and gives up nothing the engine's pairing had.")
         )
     elif not edit.broken:
-        messages.success(request, "Changed. It breaks no absolute rule.")
+        messages.success(request, gettext("Changed. It breaks no absolute rule."))
 
 
 @require_POST
@@ -280,7 +289,7 @@ def exchange(request: HttpRequest, tournament: Tournament, number: int) -> HttpR
         or form.cleaned_data["board_a"] not in boards
         or form.cleaned_data["board_b"] not in boards
     ):
-        messages.error(request, f"Give two board numbers of round {number}.")
+        messages.error(request, gettext("Give two board numbers of round %(number)s.") % {"number": number})
     else:
         try:
             warnings = boards_exchange_opponents(

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.selectors import club_get
@@ -73,7 +74,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                 request.user, parse_bounded_int(event_id, minimum=1, maximum=2**31, label="Event"), ORGANISE
             )
         except BadNumber:
-            raise Http404("No such event") from None
+            raise Http404(gettext("No such event")) from None
     band_form = SectionBandForm(request.POST or None)
     # A fresh key per form shown; a double click sends the same one twice and makes one tournament.
     key = request.POST.get("submission_key") or uuid.uuid4().hex
@@ -91,7 +92,10 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             report(request, exc, form)
         else:
             if created:
-                messages.success(request, f"{tournament.name} is ready. Add the participants next.")
+                messages.success(
+                    request,
+                    gettext("%(name)s is ready. Add the participants next.") % {"name": tournament.name},
+                )
             if event is not None:
                 return redirect("tournaments:event", event_id=event.pk)
             return redirect("tournaments:participants", tournament_id=tournament.pk)
@@ -144,7 +148,7 @@ def tournament_settings(request: HttpRequest, tournament: Tournament) -> HttpRes
         except ServiceError as exc:
             report(request, exc, form)
         else:
-            messages.success(request, "Settings saved.")
+            messages.success(request, gettext("Settings saved."))
             return redirect("tournaments:settings", tournament_id=tournament.pk)
     context = {
         "tournament": tournament,
@@ -174,9 +178,11 @@ def tiebreaks_update(request: HttpRequest, tournament: Tournament) -> HttpRespon
         except ServiceError as exc:
             report(request, exc)
         else:
-            messages.success(request, "Tie-break order saved; it is published on the public rules page.")
+            messages.success(
+                request, gettext("Tie-break order saved; it is published on the public rules page.")
+            )
     else:
-        messages.error(request, "Give the tie-breaks as comma-separated codes.")
+        messages.error(request, gettext("Give the tie-breaks as comma-separated codes."))
     target = "tournaments:settings" if can_organise(request.user, tournament) else "tournaments:standings"
     return redirect(target, tournament_id=tournament.pk)
 
@@ -189,7 +195,10 @@ def start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     except ServiceError as exc:
         report(request, exc)
         return redirect("tournaments:participants", tournament_id=tournament.pk)
-    messages.success(request, f"The round robin is drawn up: {len(rounds)} rounds, all published.")
+    messages.success(
+        request,
+        gettext("The round robin is drawn up: %(count)s rounds, all published.") % {"count": len(rounds)},
+    )
     return redirect("tournaments:rounds", tournament_id=tournament.pk)
 
 
@@ -203,7 +212,8 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         )
     except BadNumber as exc:
         return HttpResponseBadRequest(
-            f"{exc} This tournament has {last} round{'s' if last != 1 else ''} so far.",
+            gettext("%(exc)s This tournament has %(last)s round%(else)s so far.")
+            % {"exc": exc, "last": last, "else": "s" if last != 1 else ""},
             content_type="text/plain",
         )
     table = read_model.staff_standings(tournament, through)
@@ -224,7 +234,7 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def staff_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = StaffForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Give a username and a role.")
+        messages.error(request, gettext("Give a username and a role."))
     else:
         try:
             grant = role_grant(tournament=tournament, user=request.user, **form.cleaned_data)
@@ -232,7 +242,9 @@ def staff_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             report(request, exc)
         else:
             messages.success(
-                request, f"{grant.user.get_username()} is now {grant.get_role_display().lower()}."
+                request,
+                gettext("%(username)s is now %(lower)s.")
+                % {"username": grant.user.get_username(), "lower": grant.get_role_display().lower()},
             )
     return redirect(reverse("tournaments:settings", kwargs={"tournament_id": tournament.pk}) + "#staff")
 
@@ -245,5 +257,5 @@ def staff_remove(request: HttpRequest, tournament: Tournament, role_id: int) -> 
     except ServiceError as exc:
         report(request, exc)
     else:
-        messages.success(request, "Removed from the staff.")
+        messages.success(request, gettext("Removed from the staff."))
     return redirect(reverse("tournaments:settings", kwargs={"tournament_id": tournament.pk}) + "#staff")

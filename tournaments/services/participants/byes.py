@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core.errors import ValidationFailed
 from tournaments.models import Participant, Round, RoundBye, Tournament
@@ -34,26 +35,40 @@ class ByeRecorded:
 def _bye_checks(participant: Participant, round_number: int, tournament: Tournament) -> None:
     if tournament.format == Tournament.Format.ROUND_ROBIN:
         raise ValidationFailed(
-            "A round robin has no requested byes: every game is scheduled. Record a forfeit instead."
+            gettext("A round robin has no requested byes: every game is scheduled. Record a forfeit instead.")
         )
     if participant.status == Participant.Status.WITHDRAWN and (
         participant.withdrawn_from_round is None or participant.withdrawn_from_round <= round_number
     ):
-        raise ValidationFailed(f"{participant.name} has withdrawn; they are not paired anyway.")
+        raise ValidationFailed(
+            gettext("%(name)s has withdrawn; they are not paired anyway.") % {"name": participant.name}
+        )
     if not participant.joined_round <= round_number <= tournament.rounds_planned:
         raise ValidationFailed(
-            f"{participant.name} can only be given a bye for rounds {participant.joined_round}"
-            f"-{tournament.rounds_planned}."
+            gettext("%(name)s can only be given a bye for rounds %(joined_round)s-%(rounds_planned)s.")
+            % {
+                "name": participant.name,
+                "joined_round": participant.joined_round,
+                "rounds_planned": tournament.rounds_planned,
+            }
         )
     rnd = Round.objects.filter(tournament=tournament, number=round_number).first()
     if rnd is not None and rnd.status in (Round.Status.PUBLISHED, Round.Status.FINISHED):
         raise ValidationFailed(
-            f"Round {round_number} has already been published; a bye must be recorded before the round is paired."
+            gettext(
+                "Round %(round_number)s has already been published; a bye must be recorded before the round is paired."
+            )
+            % {"round_number": round_number}
         )
     existing = RoundBye.objects.filter(participant=participant, round_number=round_number).first()
     if existing:
         raise ValidationFailed(
-            f"{participant.name} already has a {existing.get_kind_display().lower()} in round {round_number}."
+            gettext("%(name)s already has a %(lower)s in round %(round_number)s.")
+            % {
+                "name": participant.name,
+                "lower": existing.get_kind_display().lower(),
+                "round_number": round_number,
+            }
         )
 
 
@@ -71,14 +86,18 @@ def _record_bye(
             last_allowed = locked.rounds_planned - locked.no_byes_in_last_rounds
             if round_number > last_allowed:
                 raise ValidationFailed(
-                    f"No half-point byes in the last {locked.no_byes_in_last_rounds} round(s): "
-                    f"round {round_number} is too late (the organiser's rule)."
+                    gettext(
+                        "No half-point byes in the last %(no_byes_in_last_rounds)s round(s): round %(round_number)s is too late (the organiser's rule)."
+                    )
+                    % {"no_byes_in_last_rounds": locked.no_byes_in_last_rounds, "round_number": round_number}
                 )
             taken = RoundBye.objects.filter(participant=p, kind=RoundBye.Kind.HALF_POINT).count()
             if taken >= locked.max_half_byes:
                 raise ValidationFailed(
-                    f"{p.name} has already had {taken} half-point bye(s); the organiser allows "
-                    f"{locked.max_half_byes}."
+                    gettext(
+                        "%(name)s has already had %(taken)s half-point bye(s); the organiser allows %(max_half_byes)s."
+                    )
+                    % {"name": p.name, "taken": taken, "max_half_byes": locked.max_half_byes}
                 )
             points = locked.draw_points
         bye = RoundBye.objects.create(
@@ -102,7 +121,7 @@ def _record_bye(
 def bye_request(*, participant: Participant, round_number: int, kind: str, user: Any) -> ByeRecorded:
     """Record a requested bye (``half`` or ``zero``) for a round not yet published."""
     if kind not in (RoundBye.Kind.HALF_POINT, RoundBye.Kind.ZERO_POINT):
-        raise ValidationFailed("A requested bye is either a half-point bye or a zero-point bye.")
+        raise ValidationFailed(gettext("A requested bye is either a half-point bye or a zero-point bye."))
     return _record_bye(
         participant=participant, round_number=round_number, kind=kind, user=user, action="bye_request"
     )
@@ -131,7 +150,7 @@ def bye_cancel(*, bye: RoundBye, user: Any) -> None:
     tournament = bye.tournament
     require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
     if bye.kind not in (RoundBye.Kind.HALF_POINT, RoundBye.Kind.ZERO_POINT, RoundBye.Kind.ABSENT):
-        raise ValidationFailed("Only requested byes and absences can be cancelled.")
+        raise ValidationFailed(gettext("Only requested byes and absences can be cancelled."))
     with transaction.atomic():
         tournament_lock(tournament.pk)
         if Round.objects.filter(
@@ -139,7 +158,10 @@ def bye_cancel(*, bye: RoundBye, user: Any) -> None:
             number=bye.round_number,
             status__in=[Round.Status.PUBLISHED, Round.Status.FINISHED],
         ).exists():
-            raise ValidationFailed(f"Round {bye.round_number} has been published; its byes stand.")
+            raise ValidationFailed(
+                gettext("Round %(round_number)s has been published; its byes stand.")
+                % {"round_number": bye.round_number}
+            )
         snapshot = {"participant": bye.participant.name, "round": bye.round_number, "kind": bye.kind}
         audit_record(
             tournament=tournament, user=user, action="bye_cancel", obj=bye, before=snapshot, after=None

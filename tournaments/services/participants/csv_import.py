@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core.errors import ValidationFailed
 from tournaments.models import Participant, Round, Tournament
@@ -167,8 +168,9 @@ def participants_import_csv(*, tournament: Tournament, user: Any, text: str, com
     require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
     if Round.objects.filter(tournament=tournament).exists():
         raise ValidationFailed(
-            "Round 1 has been paired: add newcomers one at a time as late entries, so each gets the "
-            "rounds they missed recorded."
+            gettext(
+                "Round 1 has been paired: add newcomers one at a time as late entries, so each gets the rounds they missed recorded."
+            )
         )
     preview = _parse_csv(text)
     _mark_duplicates(preview, tournament)
@@ -179,7 +181,7 @@ def participants_import_csv(*, tournament: Tournament, user: Any, text: str, com
         # waits here and then finds every name already registered.
         locked = tournament_lock(tournament.pk)
         if Round.objects.filter(tournament=locked).exists():
-            raise ValidationFailed("Round 1 was paired in the meantime; nothing was imported.")
+            raise ValidationFailed(gettext("Round 1 was paired in the meantime; nothing was imported."))
         _mark_duplicates(preview, locked)
         if not preview.ok:
             return preview

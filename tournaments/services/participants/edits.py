@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core.errors import ConflictError, ValidationFailed
 from core.fields import fields_set
@@ -93,11 +94,13 @@ def participant_delete(*, participant: Participant, user: Any) -> str:
         locked = tournament_lock(participant.tournament_id)
         p = Participant.objects.select_for_update().filter(pk=participant.pk, tournament=locked).first()
         if p is None:  # a double click: the first request deleted it while this one waited
-            raise ConflictError(f"{participant.name} has just been deleted.")
+            raise ConflictError(gettext("%(name)s has just been deleted.") % {"name": participant.name})
         if p.pk in paired_ids(locked):
             raise ValidationFailed(
-                f"{p.name} has been paired, so their games are part of other players' records: "
-                "withdraw them instead (their games stand, and a withdrawal can be undone)."
+                gettext(
+                    "%(name)s has been paired, so their games are part of other players' records: withdraw them instead (their games stand, and a withdrawal can be undone)."
+                )
+                % {"name": p.name}
             )
         before = {**_record(p), "byes": list(p.byes.values_list("round_number", "kind"))}
         p.delete()

@@ -21,6 +21,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from core.errors import ConflictError, ValidationFailed
 from tournaments.models import Board, ForbiddenPair, Participant, Round, Tournament
@@ -47,20 +48,26 @@ def _clean_range(first_round: int | None, last_round: int | None, tournament: To
     for label, value in (("from", first_round), ("to", last_round)):
         if value is not None and value < 1:
             raise ValidationFailed(
-                f"Rounds are numbered from 1 (got {value} as the '{label}' round).",
+                gettext("Rounds are numbered from 1 (got %(value)s as the '%(label)s' round).")
+                % {"value": value, "label": label},
                 errors={f"{'first' if label == 'from' else 'last'}_round": ["Rounds are numbered from 1."]},
             )
     if first_round is not None and last_round is not None and first_round > last_round:
         raise ValidationFailed(
-            f"Rounds {first_round} to {last_round} is an empty range: the first round must not come after the last.",
+            gettext(
+                "Rounds %(first_round)s to %(last_round)s is an empty range: the first round must not come after the last."
+            )
+            % {"first_round": first_round, "last_round": last_round},
             errors={"last_round": [f"At least {first_round}."]},
         )
     planned = tournament.rounds_planned
     for name, value in (("first_round", first_round), ("last_round", last_round)):
         if value is not None and value > planned:
             raise ValidationFailed(
-                f"The tournament has {planned} rounds; there is no round {value}. "
-                "Leave the last round empty to keep them apart until the end.",
+                gettext(
+                    "The tournament has %(planned)s rounds; there is no round %(value)s. Leave the last round empty to keep them apart until the end."
+                )
+                % {"planned": planned, "value": value},
                 errors={name: [f"At most {planned}."]},
             )
     return None if first_round == 1 else first_round
@@ -100,24 +107,28 @@ def forbidden_pair_add(
     require_arbiter(user, tournament, to="keep participants apart")
     if tournament.format == Tournament.Format.ROUND_ROBIN:
         raise ValidationFailed(
-            "A round robin's games are all drawn up when it starts, so there is nothing to keep apart; "
-            "forbidden pairs are for Swiss tournaments."
+            gettext(
+                "A round robin's games are all drawn up when it starts, so there is nothing to keep apart; forbidden pairs are for Swiss tournaments."
+            )
         )
     if first.pk == second.pk:
         raise ValidationFailed(
-            f"Choose two different participants: {first.name} cannot be kept apart from themselves.",
+            gettext("Choose two different participants: %(name)s cannot be kept apart from themselves.")
+            % {"name": first.name},
             errors={"second": ["Choose someone else."]},
         )
     for field, person in (("first", first), ("second", second)):
         if person.tournament_id != tournament.pk:
             raise ValidationFailed(
-                f"{person.name} is not a participant of {tournament.name}.",
+                gettext("%(name)s is not a participant of %(name2)s.")
+                % {"name": person.name, "name2": tournament.name},
                 errors={field: ["Not a participant of this tournament."]},
             )
     reason = " ".join(str(reason or "").split())
     if len(reason) > MAX_REASON or "\x00" in reason:
         raise ValidationFailed(
-            f"The reason must be plain text of at most {MAX_REASON} characters.",
+            gettext("The reason must be plain text of at most %(MAX_REASON)s characters.")
+            % {"MAX_REASON": MAX_REASON},
             errors={"reason": [f"At most {MAX_REASON} characters."]},
         )
     low, high = sorted((first, second), key=lambda p: p.pk)
@@ -168,9 +179,10 @@ def forbidden_pair_add(
             )
             if applies and board is not None:
                 raise ValidationFailed(
-                    f"The draft of round {latest.number} already pairs {low.name} with {high.name} "
-                    f"(board {board}). The round must be paired again: delete the draft, add this pair, "
-                    f"then pair round {latest.number} again."
+                    gettext(
+                        "The draft of round %(number)s already pairs %(name)s with %(name2)s (board %(board)s). The round must be paired again: delete the draft, add this pair, then pair round %(number)s again."
+                    )
+                    % {"number": latest.number, "name": low.name, "name2": high.name, "board": board}
                 )
         pair = ForbiddenPair.objects.create(
             tournament=locked,
@@ -204,7 +216,7 @@ def forbidden_pair_remove(*, pair: ForbiddenPair, user: Any) -> None:
             .first()
         )
         if current is None:
-            raise ConflictError("This pair has just been removed by someone else.")
+            raise ConflictError(gettext("This pair has just been removed by someone else."))
         audit_record(
             tournament=locked,
             user=user,

@@ -27,6 +27,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from core.errors import ValidationFailed
@@ -156,7 +157,9 @@ def duplicate_errors(
 def refuse_unknown(fields: dict[str, Any]) -> None:
     unknown = set(fields) - set(Participant.EDITABLE_FIELDS)
     if unknown:
-        raise ValidationFailed(f"Unknown participant fields: {', '.join(sorted(unknown))}.")
+        raise ValidationFailed(
+            gettext("Unknown participant fields: %(sorted)s.") % {"sorted": ", ".join(sorted(unknown))}
+        )
 
 
 def _new_participant_values(tournament: Tournament, fields: dict[str, Any]) -> dict[str, Any]:
@@ -201,8 +204,9 @@ def late_entry(
         and Round.objects.filter(tournament=tournament).exists()
     ):
         raise ValidationFailed(
-            "A round robin's schedule is fixed when it starts: every pairing was drawn up before round 1, "
-            "so a late entry cannot be fitted in. Register players before starting the tournament."
+            gettext(
+                "A round robin's schedule is fixed when it starts: every pairing was drawn up before round 1, so a late entry cannot be fitted in. Register players before starting the tournament."
+            )
         )
     refuse_unknown(fields)
     with transaction.atomic():
@@ -211,11 +215,15 @@ def late_entry(
         joined = first_open if joined_round is None else joined_round
         if joined < first_open:
             raise ValidationFailed(
-                f"Round {joined} has already been published; a late entry can join from round {first_open}."
+                gettext(
+                    "Round %(joined)s has already been published; a late entry can join from round %(first_open)s."
+                )
+                % {"joined": joined, "first_open": first_open}
             )
         if joined > locked.rounds_planned:
             raise ValidationFailed(
-                f"The tournament has {locked.rounds_planned} rounds; there is no round {joined} to join."
+                gettext("The tournament has %(rounds_planned)s rounds; there is no round %(joined)s to join.")
+                % {"rounds_planned": locked.rounds_planned, "joined": joined}
             )
         values = _new_participant_values(locked, fields)
         participant = Participant.objects.create(tournament=locked, joined_round=joined, **values)

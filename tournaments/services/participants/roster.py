@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from clubs.models import RosterPlayer
 from clubs.permissions import MANAGE, can
@@ -66,7 +67,9 @@ def participant_register_from_roster(
 ) -> Registered:
     require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
     if tournament.club_id is None:
-        raise ValidationFailed("This tournament belongs to no club, so it has no roster to pick from.")
+        raise ValidationFailed(
+            gettext("This tournament belongs to no club, so it has no roster to pick from.")
+        )
     player = (
         RosterPlayer.objects.select_related("club")
         .filter(club_id=tournament.club_id, pk=roster_player_id)
@@ -75,7 +78,7 @@ def participant_register_from_roster(
         else None
     )
     if player is None:
-        raise ValidationFailed("That player is not on the club's roster.")
+        raise ValidationFailed(gettext("That player is not on the club's roster."))
     return participant_register(tournament=tournament, user=user, **roster_fields(player))
 
 
@@ -87,7 +90,9 @@ def participant_register_from_rating_list(*, tournament: Tournament, user: Any, 
         else None
     )
     if rated is None:
-        raise ValidationFailed(f"No player with FIDE id {fide_id} in the rating list.")
+        raise ValidationFailed(
+            gettext("No player with FIDE id %(fide_id)s in the rating list.") % {"fide_id": fide_id}
+        )
     return participant_register(
         tournament=tournament,
         user=user,
@@ -103,9 +108,14 @@ def participant_register_with_roster(*, tournament: Tournament, user: Any, **fie
     require_arbiter(user, tournament, to=TO_CHANGE_PARTICIPANTS)
     club = tournament.club
     if club is None:
-        raise ValidationFailed("This tournament belongs to no club, so there is no roster to add to.")
+        raise ValidationFailed(
+            gettext("This tournament belongs to no club, so there is no roster to add to.")
+        )
     if not can(user, club, MANAGE):
-        raise NotAllowedError(f"Only the owners and organisers of {club.name} can add players to its roster.")
+        raise NotAllowedError(
+            gettext("Only the owners and organisers of %(name)s can add players to its roster.")
+            % {"name": club.name}
+        )
     with transaction.atomic():
         registered = participant_register(tournament=tournament, user=user, **fields)
         participant = registered.participant
@@ -121,7 +131,9 @@ def participant_register_with_roster(*, tournament: Tournament, user: Any, **fie
                 email=participant.email,
             )
         except ClubError as exc:
-            raise ValidationFailed(f"{exc.message} Nothing was registered.") from exc
+            raise ValidationFailed(
+                gettext("%(message)s Nothing was registered.") % {"message": exc.message}
+            ) from exc
     return registered
 
 
@@ -136,13 +148,16 @@ def _roster_match(
 def ratings_refresh_from_roster(*, tournament: Tournament, user: Any) -> int:
     require_arbiter(user, tournament, to="refresh its ratings")
     if tournament.club_id is None:
-        raise ValidationFailed("This tournament belongs to no club, so it has no roster to refresh from.")
+        raise ValidationFailed(
+            gettext("This tournament belongs to no club, so it has no roster to refresh from.")
+        )
     with transaction.atomic():
         locked = tournament_lock(tournament.pk)
         if Round.objects.filter(tournament=locked).exists():
             raise ValidationFailed(
-                "Round 1 has been paired: ratings are frozen now, because they decided the pairing "
-                "numbers and the pairings. Refresh them before pairing round 1."
+                gettext(
+                    "Round 1 has been paired: ratings are frozen now, because they decided the pairing numbers and the pairings. Refresh them before pairing round 1."
+                )
             )
         roster = list(RosterPlayer.objects.filter(club_id=locked.club_id))
         by_fide = {p.fide_id: p for p in roster if p.fide_id}

@@ -20,6 +20,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Max, Q
+from django.utils.translation import gettext
 
 from core.errors import ValidationFailed
 from tournaments.models import AuditLog, Board, Participant, Round, RoundBye, Tournament
@@ -73,7 +74,10 @@ def participant_withdraw(
         locked = tournament_lock(tournament.pk)
         p = Participant.objects.select_for_update().get(pk=participant.pk)
         if p.status == Participant.Status.WITHDRAWN:
-            raise ValidationFailed(f"{p.name} has already withdrawn (from round {p.withdrawn_from_round}).")
+            raise ValidationFailed(
+                gettext("%(name)s has already withdrawn (from round %(withdrawn_from_round)s).")
+                % {"name": p.name, "withdrawn_from_round": p.withdrawn_from_round}
+            )
         first_open = last_published_number(locked) + 1
         if locked.format == Tournament.Format.ROUND_ROBIN:
             first_open = 1 + (
@@ -84,14 +88,15 @@ def participant_withdraw(
             )
         start = first_open if from_round is None else from_round
         if start < 1:
-            raise ValidationFailed("Rounds are numbered from 1.")
+            raise ValidationFailed(gettext("Rounds are numbered from 1."))
         last = max(
             locked.rounds_planned,
             Round.objects.filter(tournament=locked).aggregate(n=Max("number"))["n"] or 0,
         )
         if start > last:
             raise ValidationFailed(
-                f"Round {start} is beyond the {last} rounds planned.",
+                gettext("Round %(start)s is beyond the %(last)s rounds planned.")
+                % {"start": start, "last": last},
                 errors={"from_round": [f"From 1 to {last}."]},
             )
         before = participant_snapshot(p)
@@ -175,7 +180,7 @@ def withdrawal_undo(*, participant: Participant, user: Any) -> Undone:
         locked = tournament_lock(tournament.pk)
         p = Participant.objects.select_for_update().get(pk=participant.pk, tournament=locked)
         if p.status != Participant.Status.WITHDRAWN or p.withdrawn_from_round is None:
-            raise ValidationFailed(f"{p.name} has not withdrawn.")
+            raise ValidationFailed(gettext("%(name)s has not withdrawn.") % {"name": p.name})
         start = p.withdrawn_from_round
         before = participant_snapshot(p)
         since = list(Round.objects.filter(tournament=locked, number__gte=start).order_by("number"))
@@ -194,8 +199,10 @@ def withdrawal_undo(*, participant: Participant, user: Any) -> Undone:
             drafts = [r.number for r in since if r.status in (Round.Status.DRAFT, Round.Status.PAIRING)]
             if drafts:
                 raise ValidationFailed(
-                    f"Round {drafts[0]} has been paired without {p.name} and is not published yet: "
-                    "delete that draft first, then undo the withdrawal and pair the round again."
+                    gettext(
+                        "Round %(drafts)s has been paired without %(name)s and is not published yet: delete that draft first, then undo the withdrawal and pair the round again."
+                    )
+                    % {"drafts": drafts[0], "name": p.name}
                 )
             taken = set(RoundBye.objects.filter(participant=p).values_list("round_number", flat=True))
             absences = [r.number for r in since if r.status in PLAYED and r.number not in taken]
