@@ -6,11 +6,12 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class Club(models.Model):
     name = models.CharField(max_length=100)
-    slug = models.SlugField(max_length=60, unique=True, help_text="The club's address: /clubs/<slug>/")
+    slug = models.SlugField(max_length=60, unique=True, help_text=_("The club's address: /clubs/<slug>/"))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -22,9 +23,9 @@ class Club(models.Model):
 
 class Membership(models.Model):
     class Role(models.TextChoices):
-        OWNER = "owner", "Owner"
-        ORGANISER = "organiser", "Organiser"
-        ARBITER = "arbiter", "Arbiter"
+        OWNER = "owner", _("Owner")
+        ORGANISER = "organiser", _("Organiser")
+        ARBITER = "arbiter", _("Arbiter")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(
@@ -47,15 +48,15 @@ class Invitation(models.Model):
     """A single-use link to join a club. Only the SHA-256 of the token is stored."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        ACCEPTED = "accepted", "Accepted"
-        DECLINED = "declined", "Declined"
-        REVOKED = "revoked", "Revoked"
+        PENDING = "pending", _("Pending")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+        REVOKED = "revoked", _("Revoked")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
     role = models.CharField(max_length=10, choices=Membership.Role.choices)
     email = models.EmailField(
-        blank=True, help_text="When given, only the account with this address may accept."
+        blank=True, help_text=_("When given, only the account with this address may accept.")
     )
     token_hash = models.CharField(max_length=64, unique=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
@@ -94,7 +95,7 @@ class RosterPlayer(models.Model):
     title = models.CharField(max_length=3, blank=True)
     federation = models.CharField(max_length=3, blank=True)
     fide_id = models.PositiveBigIntegerField(null=True, blank=True)
-    club_name = models.CharField(max_length=100, blank=True, help_text="The club the player plays for.")
+    club_name = models.CharField(max_length=100, blank=True, help_text=_("The club the player plays for."))
     birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
     email = models.EmailField(blank=True)
     phone = models.CharField(max_length=30, blank=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class RatedPlayer(models.Model):
@@ -15,7 +16,7 @@ class RatedPlayer(models.Model):
 
     fide_id = models.PositiveBigIntegerField(unique=True)
     name = models.CharField(max_length=100)
-    search_key = models.CharField(max_length=100, help_text="Lower case, no accents: what searches match.")
+    search_key = models.CharField(max_length=100, help_text=_("Lower case, no accents: what searches match."))
     federation = models.CharField(max_length=3, blank=True)
     sex = models.CharField(max_length=1, blank=True)
     title = models.CharField(max_length=4, blank=True)
@@ -54,27 +55,27 @@ class RatingImport(models.Model):
     """One uploaded list and the progress of its import (polled by the staff page)."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting for a worker"
-        RUNNING = "running", "Importing"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
-        CANCELLED = "cancelled", "Cancelled"
+        PENDING = "pending", _("Waiting for a worker")
+        RUNNING = "running", _("Importing")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+        CANCELLED = "cancelled", _("Cancelled")
 
     original_name = models.CharField(max_length=255)
-    path = models.CharField(max_length=500, help_text="Where the uploaded file is kept on the server.")
+    path = models.CharField(max_length=500, help_text=_("Where the uploaded file is kept on the server."))
     size = models.PositiveBigIntegerField(default=0)
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     claim = models.CharField(
-        max_length=32, blank=True, help_text="Which run holds the import: a run that lost it stops."
+        max_length=32, blank=True, help_text=_("Which run holds the import: a run that lost it stops.")
     )
     heartbeat_at = models.DateTimeField(
-        null=True, blank=True, help_text="The running import's last sign of life (every batch)."
+        null=True, blank=True, help_text=_("The running import's last sign of life (every batch).")
     )
     resume_line = models.PositiveIntegerField(
-        default=0, help_text="Lines of the file written and counted: a resumed import starts after it."
+        default=0, help_text=_("Lines of the file written and counted: a resumed import starts after it.")
     )
     rows_total = models.PositiveIntegerField(default=0)
     rows_read = models.PositiveIntegerField(default=0)
@@ -83,7 +84,7 @@ class RatingImport(models.Model):
     unchanged = models.PositiveIntegerField(default=0)
     bad = models.PositiveIntegerField(default=0)
     bad_samples = models.JSONField(
-        default=list, blank=True, help_text="The first bad lines: number and reason."
+        default=list, blank=True, help_text=_("The first bad lines: number and reason.")
     )
     encoding = models.CharField(max_length=20, blank=True)
     error = models.TextField(blank=True)

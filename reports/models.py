@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Board, Participant, Tournament
 
@@ -22,7 +23,7 @@ PLAYER_RESULTS = (Board.Result.WHITE_WINS, Board.Result.DRAW, Board.Result.BLACK
 class ReportingSettings(models.Model):
     tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="reporting_settings")
     auto_accept_confirmed = models.BooleanField(
-        default=False, help_text="A report both players confirmed becomes the result without the arbiter."
+        default=False, help_text=_("A report both players confirmed becomes the result without the arbiter.")
     )
     auto_accept_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -70,12 +71,12 @@ class ReportingLink(models.Model):
 
 class ResultReport(models.Model):
     class Status(models.TextChoices):
-        REPORTED = "reported", "Reported by one player"
-        CONFIRMED = "confirmed", "Confirmed by both players"
-        DISPUTED = "disputed", "Disputed"
-        ACCEPTED = "accepted", "Accepted"
-        OVERRIDDEN = "overridden", "Overridden by the arbiter"
-        SUPERSEDED = "superseded", "Replaced by a newer report"
+        REPORTED = "reported", _("Reported by one player")
+        CONFIRMED = "confirmed", _("Confirmed by both players")
+        DISPUTED = "disputed", _("Disputed")
+        ACCEPTED = "accepted", _("Accepted")
+        OVERRIDDEN = "overridden", _("Overridden by the arbiter")
+        SUPERSEDED = "superseded", _("Replaced by a newer report")
 
     OPEN = (Status.REPORTED, Status.CONFIRMED, Status.DISPUTED)
 

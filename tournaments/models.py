@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext_lazy as _
 
 
 def new_public_token() -> str:
@@ -42,7 +43,7 @@ class Event(models.Model):
     end_date = models.DateField(null=True, blank=True)
     public_token = models.CharField(max_length=64, unique=True, default=new_public_token)
     one_section_per_player = models.BooleanField(
-        default=True, help_text="Refuse a player already entered in another section of the event."
+        default=True, help_text=_("Refuse a player already entered in another section of the event.")
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -60,8 +61,8 @@ class EventRole(models.Model):
     """A role over every section of an event: organisers, and the chief arbiter (``arbiter``)."""
 
     class Role(models.TextChoices):
-        ORGANISER = "organiser", "Organiser"
-        ARBITER = "arbiter", "Chief arbiter"
+        ORGANISER = "organiser", _("Organiser")
+        ARBITER = "arbiter", _("Chief arbiter")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles")
@@ -76,38 +77,38 @@ class EventRole(models.Model):
 
 class Tournament(models.Model):
     class Format(models.TextChoices):
-        SWISS = "swiss", "Swiss (FIDE Dutch)"
-        ROUND_ROBIN = "round_robin", "Round robin (FIDE Berger)"
+        SWISS = "swiss", _("Swiss (FIDE Dutch)")
+        ROUND_ROBIN = "round_robin", _("Round robin (FIDE Berger)")
 
     class Status(models.TextChoices):
-        REGISTRATION = "registration", "Registration"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        REGISTRATION = "registration", _("Registration")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     class Acceleration(models.TextChoices):
-        NONE = "none", "None"
-        BAKU = "baku", "Baku (FIDE C.04.7)"
+        NONE = "none", _("None")
+        BAKU = "baku", _("Baku (FIDE C.04.7)")
 
     class UnplayedRule(models.TextChoices):
-        VIRTUAL_OPPONENT = "virtual-opponent", "Virtual opponent (default)"
-        FIDE_2024 = "fide-2024", "FIDE C.07 (2024 edition)"
-        FIDE_2026 = "fide-2026", "FIDE C.07 (2026 edition)"
+        VIRTUAL_OPPONENT = "virtual-opponent", _("Virtual opponent (default)")
+        FIDE_2024 = "fide-2024", _("FIDE C.07 (2024 edition)")
+        FIDE_2026 = "fide-2026", _("FIDE C.07 (2026 edition)")
 
     class Colour(models.TextChoices):
-        WHITE = "w", "White"
-        BLACK = "b", "Black"
+        WHITE = "w", _("White")
+        BLACK = "b", _("Black")
 
     class LateEntryPoints(models.TextChoices):
-        ZERO = "zero", "Zero for each missed round"
-        HALF = "half", "Half a point for each missed round"
+        ZERO = "zero", _("Zero for each missed round")
+        HALF = "half", _("Half a point for each missed round")
 
     class PairingNumbers(models.TextChoices):
-        RATING = "rating", "By rating, title and name"
-        LOT = "lot", "Drawn by lot (round robin)"
+        RATING = "rating", _("By rating, title and name")
+        LOT = "lot", _("Drawn by lot (round robin)")
 
     class WithdrawalGames(models.TextChoices):
-        FORFEIT = "forfeit", "Remaining games are forfeits"
-        UNPLAYED = "unplayed", "Remaining games are not played"
+        FORFEIT = "forfeit", _("Remaining games are forfeits")
+        UNPLAYED = "unplayed", _("Remaining games are not played")
 
     club = models.ForeignKey(
         "clubs.Club", on_delete=models.PROTECT, related_name="tournaments", null=True, blank=True
@@ -116,13 +117,13 @@ class Tournament(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
     section_order = models.PositiveSmallIntegerField(default=1)
     band_min_rating = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="The event's desk suggests this section from this rating."
+        null=True, blank=True, help_text=_("The event's desk suggests this section from this rating.")
     )
     band_max_rating = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="The event's desk suggests this section below this rating."
+        null=True, blank=True, help_text=_("The event's desk suggests this section below this rating.")
     )
     max_age = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="A junior section: players at most this old in the event's year."
+        null=True, blank=True, help_text=_("A junior section: players at most this old in the event's year.")
     )
     name = models.CharField(max_length=150)
     place = models.CharField(max_length=150, blank=True)
@@ -131,11 +132,11 @@ class Tournament(models.Model):
     format = models.CharField(max_length=16, choices=Format.choices, default=Format.SWISS)
     double_round_robin = models.BooleanField(default=False)
     rounds_planned = models.PositiveSmallIntegerField(default=5)
-    win_points = models.PositiveSmallIntegerField(default=2, help_text="Half-points for a win.")
-    draw_points = models.PositiveSmallIntegerField(default=1, help_text="Half-points for a draw.")
-    loss_points = models.PositiveSmallIntegerField(default=0, help_text="Half-points for a loss.")
+    win_points = models.PositiveSmallIntegerField(default=2, help_text=_("Half-points for a win."))
+    draw_points = models.PositiveSmallIntegerField(default=1, help_text=_("Half-points for a draw."))
+    loss_points = models.PositiveSmallIntegerField(default=0, help_text=_("Half-points for a loss."))
     bye_points = models.PositiveSmallIntegerField(
-        default=2, help_text="Half-points for the pairing-allocated bye."
+        default=2, help_text=_("Half-points for the pairing-allocated bye.")
     )
     late_entry_points = models.CharField(
         max_length=8, choices=LateEntryPoints.choices, default=LateEntryPoints.ZERO
@@ -153,10 +154,10 @@ class Tournament(models.Model):
         max_length=8, choices=PairingNumbers.choices, default=PairingNumbers.RATING
     )
     max_half_byes = models.PositiveSmallIntegerField(
-        default=2, help_text="Requested half-point byes per participant."
+        default=2, help_text=_("Requested half-point byes per participant.")
     )
     no_byes_in_last_rounds = models.PositiveSmallIntegerField(
-        default=1, help_text="No requested byes in the last N rounds."
+        default=1, help_text=_("No requested byes in the last N rounds.")
     )
     withdrawal_games = models.CharField(
         max_length=8, choices=WithdrawalGames.choices, default=WithdrawalGames.FORFEIT
@@ -167,7 +168,7 @@ class Tournament(models.Model):
         null=True,
         blank=True,
         related_name="+",
-        help_text="The last participant of group GA, frozen when round 1 is paired (C.04.7 1.3.2).",
+        help_text=_("The last participant of group GA, frozen when round 1 is paired (C.04.7 1.3.2)."),
     )
     language = models.CharField(max_length=8, blank=True)
     """The language of the tournament's PDFs and mails to players: a code from
@@ -221,8 +222,8 @@ class TournamentRole(models.Model):
     """Who may write to a tournament. Organisers may do everything; arbiters pair and enter results."""
 
     class Role(models.TextChoices):
-        ORGANISER = "organiser", "Organiser"
-        ARBITER = "arbiter", "Arbiter"
+        ORGANISER = "organiser", _("Organiser")
+        ARBITER = "arbiter", _("Arbiter")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="roles")
     user = models.ForeignKey(
@@ -244,16 +245,16 @@ class Participant(models.Model):
         NONE = "", "—"
         GM = "GM", "GM"
         IM = "IM", "IM"
-        WGM = "WGM", "WGM"
+        WGM = "WGM", _("WGM")
         FM = "FM", "FM"
-        WIM = "WIM", "WIM"
+        WIM = "WIM", _("WIM")
         CM = "CM", "CM"
-        WFM = "WFM", "WFM"
-        WCM = "WCM", "WCM"
+        WFM = "WFM", _("WFM")
+        WCM = "WCM", _("WCM")
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "Active"
-        WITHDRAWN = "withdrawn", "Withdrawn"
+        ACTIVE = "active", _("Active")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="participants")
     name = models.CharField(max_length=100)
@@ -263,16 +264,16 @@ class Participant(models.Model):
     fide_id = models.CharField(max_length=12, blank=True)
     club_name = models.CharField(max_length=100, blank=True)
     birth_year = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="For junior sections and age prizes; never shown on public pages."
+        null=True, blank=True, help_text=_("For junior sections and age prizes; never shown on public pages.")
     )
-    email = models.EmailField(blank=True, help_text="Private: never shown on public pages.")
+    email = models.EmailField(blank=True, help_text=_("Private: never shown on public pages."))
     pairing_number = models.PositiveIntegerField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     joined_round = models.PositiveSmallIntegerField(
-        default=1, help_text="First round the participant can be paired in."
+        default=1, help_text=_("First round the participant can be paired in.")
     )
     withdrawn_from_round = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="First round missed after withdrawing."
+        null=True, blank=True, help_text=_("First round missed after withdrawing.")
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -301,11 +302,11 @@ class Participant(models.Model):
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        PAIRING = "pairing", "Being paired"
-        DRAFT = "draft", "Draft"
-        PUBLISHED = "published", "Published"
-        FINISHED = "finished", "Finished"
-        FAILED = "failed", "Pairing failed"
+        PAIRING = "pairing", _("Being paired")
+        DRAFT = "draft", _("Draft")
+        PUBLISHED = "published", _("Published")
+        FINISHED = "finished", _("Finished")
+        FAILED = "failed", _("Pairing failed")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -343,10 +344,10 @@ class Board(models.Model):
         WHITE_WINS = "1-0", "1-0"
         DRAW = "1/2-1/2", "½-½"
         BLACK_WINS = "0-1", "0-1"
-        WHITE_WINS_FORFEIT = "+/-", "+/− (forfeit)"
-        BLACK_WINS_FORFEIT = "-/+", "−/+ (forfeit)"
-        DOUBLE_FORFEIT = "-/-", "−/− (double forfeit)"
-        UNPLAYED = "0-0", "Not played"
+        WHITE_WINS_FORFEIT = "+/-", _("+/− (forfeit)")
+        BLACK_WINS_FORFEIT = "-/+", _("−/+ (forfeit)")
+        DOUBLE_FORFEIT = "-/-", _("−/− (double forfeit)")
+        UNPLAYED = "0-0", _("Not played")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField()
@@ -381,18 +382,18 @@ class RoundBye(models.Model):
     and the rounds a late entry missed. Known before pairing except for the pairing-allocated bye."""
 
     class Kind(models.TextChoices):
-        PAIRING_ALLOCATED = "pab", "Pairing-allocated bye"
-        HALF_POINT = "half", "Requested half-point bye"
-        ZERO_POINT = "zero", "Zero-point bye"
-        FULL_POINT = "full", "Full-point bye"
-        ABSENT = "absent", "Absent"
-        LATE_ENTRY = "late", "Missed (late entry)"
+        PAIRING_ALLOCATED = "pab", _("Pairing-allocated bye")
+        HALF_POINT = "half", _("Requested half-point bye")
+        ZERO_POINT = "zero", _("Zero-point bye")
+        FULL_POINT = "full", _("Full-point bye")
+        ABSENT = "absent", _("Absent")
+        LATE_ENTRY = "late", _("Missed (late entry)")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="byes")
     participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="byes")
     round_number = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=8, choices=Kind.choices)
-    points = models.PositiveSmallIntegerField(help_text="Half-points awarded, fixed when recorded.")
+    points = models.PositiveSmallIntegerField(help_text=_("Half-points awarded, fixed when recorded."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -448,10 +449,10 @@ class ForbiddenPair(models.Model):
     first = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="+")
     second = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="+")
     first_round = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Empty: from the first round."
+        null=True, blank=True, help_text=_("Empty: from the first round.")
     )
     last_round = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Empty: to the last round."
+        null=True, blank=True, help_text=_("Empty: to the last round.")
     )
     reason = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
