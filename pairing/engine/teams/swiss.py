@@ -149,7 +149,8 @@ def _pab(field: _Round, notes: list[str]) -> tuple[int | None, list[Team]]:
                 why += (
                     f"; {barred} team(s) could not have it: already a bye or a forfeit win ([C2] Art. 2.1.2)"
                 )
-            notes.append(f"Team {_label(t)} gets the pairing-allocated bye: {why}.")
+            label = _label(t)
+            notes.append(f"{label[0].upper()}{label[1:]} gets the pairing-allocated bye: {why}.")
             return t.id, rest
     raise NoValidPairingError(
         "no team can get the pairing-allocated bye and leave the others a legal pairing "
@@ -158,7 +159,28 @@ def _pab(field: _Round, notes: list[str]) -> tuple[int | None, list[Team]]:
 
 
 def _label(team: Team) -> str:
-    return f"{team.tpn}" + (f" ({team.name})" if team.name else "")
+    return f"{team.name} (TPN {team.tpn})" if team.name else f"team {team.tpn}"
+
+
+def _points(field: _Round, score: int) -> str:
+    """A score as people write it: ``6 MP``, ``10.5 GP`` (game points are kept in half-points)."""
+    if field.request.primary is PrimaryScore.MATCH:
+        return f"{score} MP"
+    return (f"{score // 2}" if score % 2 == 0 else f"{score / 2:g}") + " GP"
+
+
+COLOUR_RULES = {
+    "4.3.1": "neither team has played yet: the initial colour by the first-team's TPN parity",
+    "4.3.2": "only one team has a colour preference",
+    "4.3.3": "the two preferences are opposite",
+    "4.3.4": "the strong preference wins over the mild one (Type B)",
+    "4.3.5": "the team with the lower colour difference gets White",
+    "4.3.6": "the colours alternate from the last round in which the two teams had different colours",
+    "4.3.7": "the first-team's preference is granted",
+    "4.3.8": "the first-team alternates from its last played match",
+    "4.3.9": "the other team alternates from its last played match",
+}
+"""C.04.6 Art. 4.3, in the words the explanation uses."""
 
 
 def _profiles(lower: Sequence[Team], count: int, score: dict[int, int]) -> list[tuple[int, ...]]:
@@ -314,8 +336,11 @@ def _explain_upfloaters(
 ) -> None:
     if not ups:
         return
-    names = ", ".join(f"{_label(t)} ({field.score[t.id]})" for t in ups)
-    text = f"Scoregroup {level}: upfloater(s) {names} (fewest and highest-scored, [C4]/[C5])"
+    names = ", ".join(f"{_label(t)} on {_points(field, field.score[t.id])}" for t in ups)
+    text = (
+        f"Scoregroup {_points(field, level)}: upfloater(s) {names} "
+        "(the fewest, with the highest scores: [C4], [C5])"
+    )
     if index:
         reasons = []
         if illegal:
@@ -324,7 +349,10 @@ def _explain_upfloaters(
             reasons.append("earlier sets were worse on [C6]/[C7]")
         text += f"; set {index + 1} in TPN order, because " + " and ".join(reasons)
     if c6:
-        text += "; [C6] could not be met: the next scoregroup needs upfloaters of its own"
+        text += (
+            "; [C6] could not be met: whatever the choice, the next scoregroup cannot then be paired "
+            "with the fewest upfloaters its size allows"
+        )
     if c7:
         text += f"; [C7] could not be met: {c7} of them also floated last round"
     notes.append(text + ".")
@@ -419,9 +447,13 @@ def _colour_and_order(field: _Round, pairs: list[tuple[int, int]], notes: list[s
         matches.append(TeamMatch(number, w, b, rule))
         pw, pb = field.wants(w), field.wants(b)
         if pw is Colour.BLACK or pb is Colour.WHITE:
-            who = field.by_id[w] if pw is Colour.BLACK else field.by_id[b]
+            loser = field.by_id[w] if pw is Colour.BLACK else field.by_id[b]
+            winner = field.by_id[b] if loser.id == w else field.by_id[w]
+            wanted = field.wants(loser.id)
+            assert wanted is not None
             notes.append(
-                f"Match {number}: team {_label(who)} does not get the colour it prefers "
-                f"(Art. 4.3: rule {rule} decided)."
+                f"Match {number}: {_label(loser)} and {_label(winner)} both prefer "
+                f"{'White' if wanted is Colour.WHITE else 'Black'}; {_label(winner)} gets it: "
+                f"{COLOUR_RULES[rule]} (Art. {rule})."
             )
     return matches

@@ -146,3 +146,16 @@ def test_no_legal_pairing_raises_art_3_3_3() -> None:
 def test_tpns_must_be_one_to_n_art_1_1_1() -> None:
     with pytest.raises(InvalidRequestError):
         pair_team_round(request(Team(1, 1), Team(2, 3)))
+
+
+def test_the_explanation_says_which_colour_preference_could_not_be_met_c8() -> None:
+    a = team(1, played(3, W), played(4, W))
+    b = team(2, played(4, W), played(3, W))
+    c = team(3, played(1, B), played(2, B))
+    d = team(4, played(2, B), played(1, B))
+    # 1 and 2 both want Black, 3 and 4 both want White, and 1-3, 1-4, 2-3, 2-4 have met: [C8] must give.
+    result = pair_team_round(request(a, b, c, d))
+    assert {frozenset((m.white, m.black)) for m in result.matches} == {frozenset((1, 2)), frozenset((3, 4))}
+    text = "\n".join(result.explanation)
+    assert "both prefer Black" in text and "both prefer White" in text
+    assert "[C8]" in text
