@@ -8,12 +8,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import ServiceError
 from core.views import render_page, report
 from tournaments import selectors
 from tournaments.exchange.csv_export import csv_export
+from tournaments.exchange.event_backup import event_import, is_event_backup
 from tournaments.exchange.json_backup import json_export, json_import
 from tournaments.exchange.trf_export import trf_export
 from tournaments.exchange.trf_import import trf_import, trf_text
@@ -68,7 +70,7 @@ def data(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @staff_tournament(ORGANISE)
 def export(request: HttpRequest, tournament: Tournament, kind: str) -> HttpResponse:
     if kind not in EXPORTS:
-        raise Http404("No such export")
+        raise Http404(gettext("No such export"))
     try:
         text = _export_text(tournament, kind)
     except ServiceError as exc:
@@ -95,17 +97,23 @@ def tournament_import(request: HttpRequest) -> HttpResponse:
                 try:
                     backup = json.loads(raw.decode("utf-8-sig"))
                 except (UnicodeDecodeError, ValueError) as exc:
-                    messages.error(request, f"This file is not a JSON backup: {exc}.")
+                    messages.error(
+                        request, gettext("This file is not a JSON backup: %(exc)s.") % {"exc": exc}
+                    )
                     return render_page(
                         request, "tournaments/tournament_import.html", {"form": form}, status=400
                     )
+                if is_event_backup(backup):
+                    event = event_import(data=backup, owner=request.user)
+                    messages.success(request, gettext("Restored the event %(name)s.") % {"name": event.name})
+                    return redirect("tournaments:event", event_id=event.pk)
                 imported = json_import(data=backup, owner=request.user, name=name)
         except ServiceError as exc:
             report(request, exc)
         else:
             for warning in imported.warnings:
                 messages.warning(request, warning)
-            messages.success(request, f"Imported {imported.tournament.name}.")
+            messages.success(request, gettext("Imported %(name)s.") % {"name": imported.tournament.name})
             return redirect("tournaments:rounds", tournament_id=imported.tournament.pk)
     status = 400 if request.method == "POST" else 200
     return render_page(request, "tournaments/tournament_import.html", {"form": form}, status=status)
@@ -122,11 +130,15 @@ def archive(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         return redirect("tournaments:data", tournament_id=tournament.pk)
     if archived:
         messages.success(
-            request, f"Archived {tournament.name}: it is listed under Archived; its public link still works."
+            request,
+            gettext("Archived %(name)s: it is listed under Archived; its public link still works.")
+            % {"name": tournament.name},
         )
         return redirect("tournaments:home")
     messages.success(
-        request, f"{tournament.name} is restored: back on the list, and it can be changed again."
+        request,
+        gettext("%(name)s is restored: back on the list, and it can be changed again.")
+        % {"name": tournament.name},
     )
     return redirect("tournaments:data", tournament_id=tournament.pk)
 
@@ -143,5 +155,5 @@ def delete(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         if selectors.tournament_exists(tournament.pk):
             return redirect("tournaments:data", tournament_id=tournament.pk)
         return redirect("tournaments:home")
-    messages.success(request, f"Deleted {tournament.name}.")
+    messages.success(request, gettext("Deleted %(name)s.") % {"name": tournament.name})
     return redirect("tournaments:home")

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs.selectors import club_get
 from core.errors import ServiceError, ValidationFailed
 from core.views import render_page, report
-from tournaments.exchange.json_backup import json_export
+from tournaments.exchange.event_backup import event_export
 from tournaments.forms import CsvImportForm, EventForm, EventRegisterForm, EventStaffForm, MoveForm
 from tournaments.models import Event, Participant
 from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_organise_event, sections_for, staff_event
@@ -193,26 +193,7 @@ def event_staff_remove(request: HttpRequest, event: Event, role_id: int) -> Http
 def event_backup(request: HttpRequest, event: Event) -> HttpResponse:
     """The whole event as one JSON file: the event and every section's backup (restorable all or
     nothing with ``tournaments.exchange.event_backup``)."""
-    payload = {
-        "format": "chessclub-event-backup",
-        "version": 1,
-        "event": {
-            "name": event.name,
-            "place": event.place,
-            "start_date": event.start_date.isoformat() if event.start_date else None,
-            "end_date": event.end_date.isoformat() if event.end_date else None,
-            "one_section_per_player": event.one_section_per_player,
-        },
-        "sections": [
-            {
-                "band_min_rating": s.band_min_rating,
-                "band_max_rating": s.band_max_rating,
-                "max_age": s.max_age,
-                "backup": json_export(tournament=s),
-            }
-            for s in event.sections.order_by("section_order", "pk")
-        ],
-    }
+    payload = event_export(event)
     response = HttpResponse(
         json.dumps(payload, indent=1, cls=DjangoJSONEncoder), content_type="application/json"
     )

@@ -135,3 +135,33 @@ def test_the_event_backup_holds_every_section(setup):
     data = json.loads(setup["client"].get(f"/e/{setup['event'].pk}/backup.json").content)
     assert [s["backup"]["tournament"]["name"] for s in data["sections"]] == ["Open A", "Open B"]
     assert data["sections"][0]["band_min_rating"] == 1800
+
+
+def test_an_event_backup_restores_every_section_or_none(setup):
+    import io
+    import json
+
+    from tournaments.models import Event
+
+    event_register(event=setup["event"], user=setup["olga"], name="Ann", rating=2100)
+    event_register(event=setup["event"], user=setup["olga"], name="Bob", rating=1500)
+    data = json.loads(setup["client"].get(f"/e/{setup['event'].pk}/backup.json").content)
+    broken = json.loads(json.dumps(data))
+    broken["sections"][1]["backup"]["participants"][0]["rating"] = "strong"
+    before = (Event.objects.count(), Participant.objects.count())
+
+    def upload(payload):
+        file = io.BytesIO(json.dumps(payload).encode())
+        file.name = "event.json"
+        return setup["client"].post("/t/import/", {"kind": "json", "file": file, "name": ""}, follow=True)
+
+    refused = upload(broken).content.decode()
+    assert "Section 2" in refused and "Nothing was restored" in refused
+    assert (Event.objects.count(), Participant.objects.count()) == before
+    upload(data)
+    restored = Event.objects.exclude(pk=setup["event"].pk).get()
+    assert [(s.name, s.band_min_rating, s.participants.count()) for s in restored.sections.order_by("section_order")] == [
+        ("Open A", 1800, 1),
+        ("Open B", None, 1),
+    ]
+    assert Event.objects.count() == before[0] + 1
