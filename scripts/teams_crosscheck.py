@@ -12,6 +12,7 @@ writes every differing round (the TRF, both pairings) under ``--out`` for invest
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import subprocess
@@ -78,6 +79,24 @@ def gacrux_pairing(trf: str, round_number: int, method: str) -> tuple[set[tuple[
             return set(), None, out.stdout
         raise RuntimeError(f"gacrux failed: {out.stdout[-2000:]} {out.stderr[-2000:]}")
     return pairs, bye, out.stdout
+
+
+def gacrux_check(trf: str, method: str) -> tuple[int, int]:
+    """Gacrux's C.04.6 checker (``pairingchecker -c``) on a whole tournament: (rounds it accepts, rounds)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".trf", delete=False) as f:
+        f.write(trf)
+        path = f.name
+    try:
+        out = subprocess.run(
+            [sys.executable, "-m", "gacrux.pairingchecker", "-i", path, "-c", "-m", method, "-F", "JSON"],
+            capture_output=True,
+            text=True,
+            timeout=1800,
+        )
+    finally:
+        os.unlink(path)
+    rounds = json.loads(out.stdout)["pairingResult"]["roundpairing"]
+    return sum(1 for r in rounds if r.get("check")), len(rounds)
 
 
 TIEBREAKS = ["BH", "BH/C1", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EMGSB/C1", "WIN", "WON", "PS", "BC"]
@@ -165,7 +184,13 @@ def tiebreak_check(event: TeamEvent, tag: str, tally: dict[str, list[int]], note
         core = core_tiebreaks(event)
     except ImportError:
         core = {}
-    byes = {tpn for _, tpn in event.byes}
+    from pairing.engine.teams.event import team_rounds
+
+    byes = {
+        tpn
+        for tpn, rounds in team_rounds(event, event.rounds_played).items()
+        if any(r.kind is not MatchKind.PLAYED for r in rounds)
+    }
     for tpn, values in ours.items():
         for code, value in zip(TIEBREAKS, values, strict=True):
             mine = value / SCALE.get(code, 1)  # type: ignore[operator]
@@ -178,7 +203,7 @@ def tiebreak_check(event: TeamEvent, tag: str, tally: dict[str, list[int]], note
                 if not same:
                     counts[3] += tpn in byes
                     notes.append(
-                        f"{tag} team {tpn} {code}: ours {mine} core {core[tpn][code]} (had a PAB: {tpn in byes})"
+                        f"{tag} team {tpn} {code}: ours {mine} core {core[tpn][code]} (an unplayed match: {tpn in byes})"
                     )
             if abs(mine - gac[tpn][code]) >= 1e-9:
                 notes.append(f"{tag} team {tpn} {code}: ours {mine} gacrux {gac[tpn][code]}")
@@ -300,6 +325,14 @@ def run(
         )
     if tally is not None:
         tiebreak_check(event, f"n{n}-s{seed}-{colour_type.value}-{scenario.tag}", tally, notes)
+        accepted, checked = gacrux_check(write_team_trf(event), method)
+        counts = tally.setdefault("checker", [0, 0, 0, 0])
+        counts[0] += checked
+        counts[1] += accepted
+        if accepted != checked:
+            notes.append(
+                f"n{n}-s{seed}-{colour_type.value}-{scenario.tag}: the checker rejects {checked - accepted} round(s)"
+            )
     return agree, rounds, notes
 
 
@@ -359,10 +392,13 @@ def main() -> int:
                 flush=True,
             )
     print(f"total: {total_agree}/{total} rounds agree")
+    if "checker" in tally:
+        checked, accepted = tally.pop("checker")[:2]
+        print(f"Gacrux's C.04.6 checker accepts {accepted}/{checked} rounds of our tournaments")
     for code, (values, gacrux, core, core_pab) in tally.items():
         print(
             f"tie-break {code:9}: {gacrux}/{values} values agree with Gacrux, {core}/{values} with tiebreak-core"
-            f" ({values - core - core_pab} differences on teams without a PAB)"
+            f" ({values - core - core_pab} differences on teams that played every match)"
         )
     return 0 if total_agree == total else 1
 
