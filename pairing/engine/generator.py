@@ -254,41 +254,60 @@ class _Plan:
     tiebreaks: str
 
 
+@dataclass(frozen=True, slots=True)
+class _Draws:
+    """One value per parameter, drawn in this order whatever the config gives."""
+
+    players: int
+    rounds: int
+    draw: float
+    forfeits: float
+    double: float
+    unusual: float
+    retired: float
+    half: str
+    full: str
+    zero: str
+    highest: int
+    spread: int
+    unrated: float
+    baku: bool
+    tiebreaks: str
+
+
 def _decide(config: GeneratorConfig, rng: random.Random) -> _Plan:
     """Fill every unspecified value from ``rng``; the draws happen in a fixed order whatever is given,
     so giving one value does not change the others a seed draws."""
-    draws = {
-        "players": rng.randint(6, 120),
-        "rounds": rng.randint(3, 11),
-        "draw": rng.uniform(0.15, 0.6),
-        "forfeits": rng.choice((0.0, 0.0, 0.01, 0.03)),
-        "double": rng.choice((0.0, 0.0, 0.005)),
-        "unusual": rng.choice((0.0, 0.0, 0.0, 0.01)),
-        "retired": rng.choice((0.0, 0.0, 0.02, 0.05)),
-        "half": rng.choice(("0", "0", "2%", "5%")),
-        "full": rng.choice(("0", "0", "0", "1")),
-        "zero": rng.choice(("0", "0", "1%", "1:1")),
-        "highest": rng.randint(1800, 2800),
-        "spread": rng.randint(200, 1000),
-        "unrated": rng.choice((0.0, 0.0, 0.05, 0.15)),
-        "baku": rng.random() < 0.2,
-        "tiebreaks": rng.choice(
+    draws = _Draws(
+        players=rng.randint(6, 120),
+        rounds=rng.randint(3, 11),
+        draw=rng.uniform(0.15, 0.6),
+        forfeits=rng.choice((0.0, 0.0, 0.01, 0.03)),
+        double=rng.choice((0.0, 0.0, 0.005)),
+        unusual=rng.choice((0.0, 0.0, 0.0, 0.01)),
+        retired=rng.choice((0.0, 0.0, 0.02, 0.05)),
+        half=rng.choice(("0", "0", "2%", "5%")),
+        full=rng.choice(("0", "0", "0", "1")),
+        zero=rng.choice(("0", "0", "1%", "1:1")),
+        highest=rng.randint(1800, 2800),
+        spread=rng.randint(200, 1000),
+        unrated=rng.choice((0.0, 0.0, 0.05, 0.15)),
+        baku=rng.random() < 0.2,
+        tiebreaks=rng.choice(
             ("BH/C1,BH,SB,WIN", "BH/C1,BH,PS", "SB,BH,ARO", "BH/C1,BH,SB,KS,TPR", "WIN,BH/C1,BH")
         ),
-    }
+    )
     # Drawn values stay pairable: a drawn field has at least two players a round, drawn rounds are at
     # most about log2 of a given field plus two (a Swiss rarely pairs further without a rematch).
     if config.rounds:
         rounds = config.rounds
     elif config.players:
-        rounds = min(draws["rounds"], max(1, config.players.bit_length() + 1), max(1, config.players - 1))
+        rounds = min(draws.rounds, max(1, config.players.bit_length() + 1), max(1, config.players - 1))
     else:
-        rounds = draws["rounds"]
-    players = config.players or max(draws["players"], 2 * rounds)
-    highest = config.highest_rating if config.highest_rating is not None else draws["highest"]
-    lowest = (
-        config.lowest_rating if config.lowest_rating is not None else max(1001, highest - draws["spread"])
-    )
+        rounds = draws.rounds
+    players = config.players or max(draws.players, 2 * rounds)
+    highest = config.highest_rating if config.highest_rating is not None else draws.highest
+    lowest = config.lowest_rating if config.lowest_rating is not None else max(1001, highest - draws.spread)
     if lowest > highest:
         raise InvalidRequestError(f"LowestRating {lowest} is above HighestRating {highest}")
 
@@ -330,23 +349,23 @@ def _decide(config: GeneratorConfig, rng: random.Random) -> _Plan:
     half_byes = config.half_byes
     if half_byes is None and config.half_bye_rate is not None:
         half_byes = f"{1 / config.half_bye_rate:.6f}" if config.half_bye_rate else "0"
-    tiebreaks = draws["tiebreaks"] if config.tiebreaks is None else config.tiebreaks
+    tiebreaks = draws.tiebreaks if config.tiebreaks is None else config.tiebreaks
     return _Plan(
         players=players,
         rounds=rounds,
-        draw=(config.draw_percentage / 100) if config.draw_percentage is not None else draws["draw"],
-        forfeits=draws["forfeits"] if forfeits is None else forfeits,
-        double_forfeits=draws["double"] if config.double_forfeits is None else config.double_forfeits,
-        unusual=draws["unusual"] if config.unusual is None else config.unusual,
-        retired=draws["retired"] if retired is None else retired,
-        half_byes=draws["half"] if half_byes is None else half_byes,
-        full_byes=draws["full"] if config.full_byes is None else config.full_byes,
-        zero_byes=draws["zero"] if config.zero_byes is None else config.zero_byes,
+        draw=(config.draw_percentage / 100) if config.draw_percentage is not None else draws.draw,
+        forfeits=draws.forfeits if forfeits is None else forfeits,
+        double_forfeits=draws.double if config.double_forfeits is None else config.double_forfeits,
+        unusual=draws.unusual if config.unusual is None else config.unusual,
+        retired=draws.retired if retired is None else retired,
+        half_byes=draws.half if half_byes is None else half_byes,
+        full_byes=draws.full if config.full_byes is None else config.full_byes,
+        zero_byes=draws.zero if config.zero_byes is None else config.zero_byes,
         highest=highest,
         lowest=lowest,
-        unrated=draws["unrated"] if config.unrated_share is None else config.unrated_share,
+        unrated=draws.unrated if config.unrated_share is None else config.unrated_share,
         scoring=scoring,
-        baku=draws["baku"] if config.baku is None else config.baku,
+        baku=draws.baku if config.baku is None else config.baku,
         tiebreaks="" if tiebreaks.strip().lower() in ("", "none") else tiebreaks.strip(),
     )
 
@@ -358,19 +377,20 @@ def _absences(plan: _Plan, rng: random.Random) -> dict[int, dict[int, ResultCode
     for pid in ids:  # withdrawals: absent from a random round on
         if plan.retired and rng.random() < plan.retired and plan.rounds > 1:
             start = rng.randint(2, plan.rounds)
-            for rnd in range(start, plan.rounds + 1):
-                absent[rnd][pid] = ResultCode.ZERO_BYE
+            for later in range(start, plan.rounds + 1):
+                absent[later][pid] = ResultCode.ZERO_BYE
     for spec, code in (
         (plan.zero_byes, ResultCode.ZERO_BYE),
         (plan.half_byes, ResultCode.HALF_BYE),
         (plan.full_byes, ResultCode.FULL_BYE),
     ):
-        for rnd, amount in _amounts(spec, "byes", plan.rounds):
-            rounds = [rnd] if rnd is not None else list(range(1, plan.rounds + 1))
-            rounds = [r for r in rounds if r <= plan.rounds]
-            if not rounds:
+        for only, amount in _amounts(spec, "byes", plan.rounds):
+            chosen_rounds = [
+                r for r in ([only] if only is not None else range(1, plan.rounds + 1)) if r <= plan.rounds
+            ]
+            if not chosen_rounds:
                 continue
-            slots = [(r, pid) for r in rounds for pid in ids if pid not in absent[r]]
+            slots = [(r, pid) for r in chosen_rounds for pid in ids if pid not in absent[r]]
             if isinstance(amount, int):
                 chosen = rng.sample(slots, min(amount, len(slots)))
             else:
