@@ -9,7 +9,8 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 # set): the views' query-count pins count the session read.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 CELERY_TASK_ALWAYS_EAGER = True
-RATING_IMPORT_IN_THREAD = False  # imports run in place; tests/reliability/test_eager_import_progress.py turns it on
+# Rating imports run in place; tests/reliability/test_eager_import_progress.py turns the thread on.
+RATING_IMPORT_IN_THREAD = False
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 PUBLIC_REBUILD_IN_BACKGROUND = (
     False  # tests read a page right after a change; tests/tournaments/public/test_micro_cache.py turns it on

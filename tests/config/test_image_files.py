@@ -29,7 +29,9 @@ def _context_without(tmp_path: Path, app: str) -> Path:
     for entry in ROOT.iterdir():
         if entry.name not in ("Dockerfile", "pyproject.toml", ".git", ".venv"):
             (context / entry.name).symlink_to(entry)
-    dockerfile = [line for line in (ROOT / "Dockerfile").read_text().splitlines() if f"COPY {app} " not in line]
+    dockerfile = [
+        line for line in (ROOT / "Dockerfile").read_text().splitlines() if f"COPY {app} " not in line
+    ]
     (context / "Dockerfile").write_text("\n".join(dockerfile) + "\n")
     (context / "pyproject.toml").write_text(
         (ROOT / "pyproject.toml").read_text().replace(f', "{app}*"', "").replace(f'"{app}*", ', "")

@@ -44,7 +44,16 @@ def gunicorn_without_database(tmp_path):
     }
     log = (tmp_path / "gunicorn.log").open("wb")
     popen = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}", "--workers", "1"],
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi:application",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "1",
+        ],
         cwd=ROOT,
         env=env,
         stdout=log,
