@@ -167,9 +167,9 @@ def test_a_wrong_bye_is_named(tournament: TrfTournament) -> None:
     )
     bad = _set(bad, board.white, rnd, replace(t.player(board.white).records[rnd - 1], opponent=bye))
     report = check_tournament(bad, rounds=[rnd], standings=False)
-    assert any(f.subject == "bye" and "[C5]" in f.article for f in report.findings) or any(
-        f.kind == "absolute" for f in report.findings
-    )
+    byes = [f for f in report.findings if f.subject == "bye"]
+    assert len(byes) == 1 and byes[0].round == rnd and "[C5]" in byes[0].article
+    assert f"bye to {board.black}, the rules to {bye}" in byes[0].message
 
 
 def test_tiebreak_records_212_before_202() -> None:
