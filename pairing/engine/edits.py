@@ -31,6 +31,13 @@ BR 6 or BR 7 by the checker (for a topscorer's game in the final round, under C1
 C18-C21 only weigh the scores of the players C14-C17 already name, and a hand edit leaves the bye
 (C5-C9) as the engine gave it, so they are not listed.
 
+Colours against Art. 5.2. A swap can refuse no preference and still be worse: in round 1 nobody
+has one, and the initial colour (Art. 5.2.5) decides; later, alternation (5.2.3) or the
+higher-ranked player's preference (5.2.4) may. Each board the edit sets against the colour rules
+is named with the step it goes against, unless C12/C13 already name its players.
+:func:`edited_notes` rewrites the board-by-board colour notes and the floats for the pairing as
+it stands, so no note keeps describing the engine's colours after a swap.
+
 Plain Python, deterministic; the messages name players as the engine does ("Ann Lee (3)").
 """
 
@@ -38,11 +45,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .colours import ColourAllocation, allocate, higher_ranked
 from .dutch.criteria import CRITERIA, Criterion, PlayerRule
 from .players import PlayerState, build_states
-from .types import Colour, PairingRequest, PairingResult
+from .types import Board, BoardNote, Colour, FloatNote, PairingRequest, PairingResult
 
-__all__ = ["GivenUp", "edit_costs"]
+__all__ = ["GivenUp", "edit_costs", "edited_notes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +77,16 @@ WORDS = {
     "C16": "floated down two rounds ago and floats down again",
     "C17": "floated up two rounds ago and floats up again",
 }
+
+ARTICLE = {
+    "both-preferences": "5.2.1",
+    "stronger-preference": "5.2.2",
+    "larger-colour-difference": "5.2.2",
+    "alternation": "5.2.3",
+    "higher-ranked-preference": "5.2.4",
+    "initial-colour": "5.2.5",
+}
+"""The Art. 5.2 step behind each colour rule code of :class:`~pairing.engine.colours.ColourAllocation`."""
 
 Seat = tuple[PlayerState, PlayerState, Colour]
 """A player on a board, with its opponent and its colour."""
@@ -127,4 +145,123 @@ def edit_costs(request: PairingRequest, engine: PairingResult, edited: PairingRe
             out.extend(
                 GivenUp(criterion.code, f"{label[pid]} {WORDS[criterion.code]}", (pid,)) for pid in lost
             )
+    named = {pid for g in out if g.rule in ("C12", "C13") for pid in g.participants}
+    out.extend(_colour_rules_given_up(request, engine, edited, states, named))
     return tuple(out)
+
+
+def _without_colour(reason: str) -> str:
+    """An allocation's reason without its leading "White: " or "Black: " (the sentence names it)."""
+    for prefix in ("White: ", "Black: "):
+        if reason.startswith(prefix):
+            return reason[len(prefix) :]
+    return reason
+
+
+def _allocation(
+    board: Board, states: dict[int, PlayerState], request: PairingRequest
+) -> ColourAllocation | None:
+    """The colours Art. 5.2 gives the board's two players (None when the request does not know them)."""
+    white, black = states.get(board.white), states.get(board.black)
+    if white is None or black is None:
+        return None
+    return allocate(*higher_ranked(white, black), request.initial_colour)
+
+
+def _against_colour_rules(
+    request: PairingRequest, result: PairingResult, states: dict[int, PlayerState]
+) -> dict[tuple[int, int], tuple[Board, ColourAllocation]]:
+    """The boards of ``result`` whose colours are not the ones Art. 5.2 gives, by (white, black)."""
+    out = {}
+    for board in result.boards:
+        colours = _allocation(board, states, request)
+        if colours is not None and colours.white.id != board.white:
+            out[(board.white, board.black)] = (board, colours)
+    return out
+
+
+def _colour_rules_given_up(
+    request: PairingRequest,
+    engine: PairingResult,
+    edited: PairingResult,
+    states: dict[int, PlayerState],
+    named: set[int],
+) -> list[GivenUp]:
+    """Boards whose colours the edit set against Art. 5.2 (a swap in round 1 goes against the
+    initial colour, Art. 5.2.5, though nobody has a preference yet); a board whose players the
+    preference criteria (C12, C13) already name is not named twice."""
+    before = _against_colour_rules(request, engine, states)
+    out = []
+    for key, (board, colours) in _against_colour_rules(request, edited, states).items():
+        if key in before or {board.white, board.black} & named:
+            continue
+        white = states[board.white]
+        out.append(
+            GivenUp(
+                f"Art. {ARTICLE.get(colours.rule, '5.2')}",
+                f"{white.label} now has White on board {board.number}; the colour rules give it to "
+                f"{colours.white.label}: {_without_colour(colours.reason)}",
+                (board.white, board.black),
+            )
+        )
+    return out
+
+
+def edited_notes(
+    request: PairingRequest,
+    engine: PairingResult,
+    edited: PairingResult,
+    engine_floats: tuple[FloatNote, ...],
+) -> tuple[tuple[BoardNote, ...], tuple[FloatNote, ...]]:
+    """The notes of a hand-edited pairing, as it stands: each board's colours (the Art. 5.2 step
+    when they follow it, else that they were set by hand and what the rules would give), and the
+    floats (the engine's for players whose opponent is unchanged, the new games' otherwise)."""
+    states = {p.id: p for p in build_states(request)}
+    notes = []
+    for board in edited.boards:
+        colours = _allocation(board, states, request)
+        if colours is None:
+            continue
+        if colours.white.id == board.white:
+            notes.append(BoardNote(board.number, colours.rule, colours.reason))
+        else:
+            white, black = states[board.white], states[board.black]
+            notes.append(
+                BoardNote(
+                    board.number,
+                    "hand-edit",
+                    f"set by hand: {white.label} has White and {black.label} Black; the colour rules "
+                    f"would give White to {colours.white.label}: {_without_colour(colours.reason)}",
+                )
+            )
+    opponent_before = {b.white: b.black for b in engine.boards} | {b.black: b.white for b in engine.boards}
+    changed = set()
+    floats = []
+    for board in edited.boards:
+        for me, them in ((board.white, board.black), (board.black, board.white)):
+            if opponent_before.get(me) != them:
+                changed.add(me)
+        a, b = states.get(board.white), states.get(board.black)
+        if a is None or b is None or a.score == b.score or not {a.id, b.id} & changed:
+            continue
+        high, low = (a, b) if a.score > b.score else (b, a)
+        floats.append(
+            FloatNote(
+                high.id,
+                "down",
+                high.score,
+                low.score,
+                f"{high.label} floats down to play {low.label} (set by hand)",
+            )
+        )
+        floats.append(
+            FloatNote(
+                low.id,
+                "up",
+                low.score,
+                high.score,
+                f"{low.label} floats up to play {high.label} (set by hand)",
+            )
+        )
+    kept = tuple(f for f in engine_floats if f.participant not in changed)
+    return tuple(notes), kept + tuple(floats)

@@ -11,7 +11,7 @@ and what the edits gave up, so the page stops describing the engine's pairing as
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from django.db import transaction
@@ -20,9 +20,9 @@ from django.utils.translation import gettext
 
 from core.errors import ConflictError, ValidationFailed
 from pairing import adapters
-from pairing.engine.edits import edit_costs
+from pairing.engine.edits import edit_costs, edited_notes
 from pairing.engine.types import Board as EngineBoard
-from pairing.engine.types import PairingResult
+from pairing.engine.types import FloatNote, PairingResult
 from pairing.services.execute import violation_key, violations_json
 from pairing.services.swiss import current_check, locked_draft, require_arbiter
 from tournaments.models import Board, Participant, Round
@@ -53,7 +53,8 @@ class HandEdit:
 
 
 def _given_up(rnd: Round, request: Any) -> tuple[list[dict[str, Any]], bool]:
-    """The criteria the current boards give up against the engine's pairing, as stored dicts."""
+    """The criteria the current boards give up against the engine's pairing, as stored dicts; and
+    the round's explanation gets board notes and floats that describe the boards as they stand."""
     explanation = rnd.explanation or {}
     if "engine_boards" not in explanation:
         return [], False
@@ -69,6 +70,14 @@ def _given_up(rnd: Round, request: Any) -> tuple[list[dict[str, Any]], bool]:
         bye=explanation.get("engine_bye"),
     )
     costs = edit_costs(request, engine, edited)
+    # The engine's own notes, kept from the first edit on, so each edit starts from them.
+    engine_notes = explanation.setdefault(
+        "engine_notes", {"boards": explanation.get("boards", []), "floats": explanation.get("floats", [])}
+    )
+    engine_floats = tuple(FloatNote(**f) for f in engine_notes["floats"])
+    boards, floats = edited_notes(request, engine, edited, engine_floats)
+    explanation["boards"] = [asdict(note) for note in boards]
+    explanation["floats"] = [asdict(note) for note in floats]
     return [{"rule": c.rule, "message": c.message, "participants": list(c.participants)} for c in costs], True
 
 
@@ -85,8 +94,9 @@ def _manual_change(
     names = _names(rnd)
     new = [v for v in after if violation_key(v) not in before]
     rnd.violations = violations_json(after, names)
+    rnd.explanation = dict(rnd.explanation or {})
     given_up, compared = _given_up(rnd, adapters.pairing_request_for_round(rnd.tournament, rnd.number))
-    rnd.explanation = {**(rnd.explanation or {}), "hand_edited": True, "given_up": given_up}
+    rnd.explanation = {**rnd.explanation, "hand_edited": True, "given_up": given_up}
     rnd.save(update_fields=["violations", "explanation"])
     tournament_changed(rnd.tournament_id)
     audit_record(

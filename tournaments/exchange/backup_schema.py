@@ -75,6 +75,17 @@ _EXPLANATION = {
     ),
     "engine_bye": (lambda v: v is None or _int(v), "a participant id or null"),
     "hand_edited": (lambda v: isinstance(v, bool), "true or false"),
+    # The engine's own board notes and floats, kept at the first hand edit (the shown ones are redone).
+    "engine_notes": (
+        lambda v: _object(
+            v,
+            {
+                "boards": lambda b: _list_of(b, lambda n: _object(n, _BOARD_NOTE)),
+                "floats": lambda f: _list_of(f, lambda n: _object(n, _FLOAT)),
+            },
+        ),
+        'an object with "boards" and "floats" (the engine\'s notes before a hand edit)',
+    ),
     "given_up": (
         lambda v: _list_of(v, lambda g: _object(g, _GIVEN_UP)),
         f"a list of objects with {', '.join(_GIVEN_UP)}",

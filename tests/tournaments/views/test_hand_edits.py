@@ -42,3 +42,26 @@ def test_a_colour_swap_is_reported_as_a_hand_edit_that_gives_up_c12(
     body = response.content.decode()
     assert "gives up nothing the engine&#x27;s pairing had" in body
     assert "They give up none of the criteria" in body
+
+
+def test_a_colour_swap_in_round_one_names_the_initial_colour_and_the_notes_follow_the_boards(
+    arbiter_client, tournament, draft_round
+):
+    """Issue 33 (4): nobody has a colour preference in round 1, yet a swap is not free: it goes
+    against the initial colour (Art. 5.2.5). After it, the board's note describes the board as it
+    stands, not the engine's colours."""
+    board = Board.objects.select_related("white", "black").get(round=draft_round, number=1)
+    white, black = board.white, board.black
+    response = arbiter_client.post(
+        reverse("tournaments:board_swap", kwargs={"tournament_id": tournament.pk, "board_id": board.pk}),
+        follow=True,
+    )
+    body = response.content.decode()
+    assert "gives up nothing" not in body and "give up none" not in body
+    assert "(Art. 5.2.5)" in body
+    assert f"{black.name} now has White on board 1; the colour rules give it to {white.name}" in body
+    notes = body.split("Colours, board by board", 1)[1]
+    board_one = notes.split("Board 1:", 1)[1].split("</li>", 1)[0]
+    assert "by hand" in board_one and f"{black.name} has White" in board_one
+    assert f"{black.name} (number" not in board_one.split("would give", 1)[0]
+    assert "describe the engine&#x27;s pairing, not the boards above" not in body
