@@ -36,6 +36,7 @@ from pairing.engine.standings import Standings as EngineStandings
 from pairing.engine.standings import StandingsRequest, compute_standings
 from pairing.engine.tiebreaks import TIEBREAKS, TiebreakValue
 from pairing.engine.types import RoundRecord
+from pairing.words import tiebreak_description, tiebreak_name
 from tournaments.models import Participant, Tournament
 from tournaments.records import histories_for_tournament, last_complete_round, scoring_for
 from tournaments.scores import format_points
@@ -195,7 +196,11 @@ def tiebreak_headings(tournament: Tournament) -> list[TiebreakHeading]:
     headings = []
     for code in tournament.tiebreak_codes:
         info = catalogue.get(code)
-        headings.append(TiebreakHeading(code, info.name if info else code, info.description if info else ""))
+        name, description = (info.name, info.description) if info else (code, "")
+        # In the page's language (pairing.words); the engine's table is English.
+        headings.append(
+            TiebreakHeading(code, tiebreak_name(code, name), tiebreak_description(code, description))
+        )
     return headings
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 from tournaments.models import Participant, Round, RoundBye, Tournament
 from tournaments.public.plain_words import plain_note
 from tournaments.public.selectors import BYE_SYMBOL, Entry, Snapshot
@@ -155,10 +157,11 @@ def _explain(rnd: Round, participant_id: int, board: int | None) -> list[str]:
             if start == end:  # the bye: a float on paper, no change of group
                 lines.append(reason)
                 continue
-            direction = "down" if note.get("direction") == "down" else "up"
-            moved = (
-                f"Floated {direction} from the {format_points(start)} to the {format_points(end)}-point group"
-            )
+            values = {"start": format_points(start), "end": format_points(end)}
+            if note.get("direction") == "down":
+                moved = gettext("Floated down from the %(start)s to the %(end)s-point group") % values
+            else:
+                moved = gettext("Floated up from the %(start)s to the %(end)s-point group") % values
             lines.append(f"{moved}: {reason}" if reason else f"{moved}.")
     for note in data.get("boards") or []:
         if (
@@ -178,7 +181,8 @@ def _explain(rnd: Round, participant_id: int, board: int | None) -> list[str]:
         )
     for item in rnd.violations or []:
         if isinstance(item, dict) and participant_id in (item.get("participants") or []):
-            lines.append(f"Rule broken for this pairing: {item.get('message', item.get('rule', ''))}")
+            rule = item.get("message", item.get("rule", ""))
+            lines.append(gettext("Rule broken for this pairing: %(rule)s") % {"rule": rule})
     return list(
         dict.fromkeys(line for line in lines if line)
     )  # the engine may note one float twice (leaving the group, then the game)
