@@ -6,11 +6,12 @@ from django.views.generic import RedirectView
 from django.views.i18n import JavaScriptCatalog
 
 from accounts import views as account_views
-from config.views import favicon, language_switch
+from config.views import favicon, language_switch, profile_language
 
 urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
     path("language/", language_switch, name="language"),
+    path("language/profile/", profile_language, name="profile_language"),
     # The scripts' strings in the page's language (static/js reads them through gettext()).
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     # The back office logs in through the same rate-limited page (it checks is_staff itself).

@@ -8,7 +8,7 @@ from django.core.cache import cache
 from django.template import Context, Template
 from django.utils import translation
 
-from accounts.language import profile_language_set
+from accounts.language import profile_language, profile_language_set
 from tests.security import world as w
 from tournaments.scores import points_plural_count
 
@@ -124,3 +124,16 @@ def test_points_take_the_language_s_plural_form(language, score, expected):
     )
     with translation.override(language):
         assert template.render(Context({"score": score})) == expected
+
+
+@pytest.mark.django_db
+def test_the_account_page_sets_the_profile_language(client, arbiter):
+    client.force_login(arbiter)
+    page = client.get("/accounts/profile/").content.decode()
+    assert 'action="/language/profile/"' in page
+    response = client.post("/language/profile/", {"language": "fr"})
+    assert response.status_code == 302
+    assert profile_language(arbiter) == "fr"
+    assert _lang(client.get("/accounts/profile/", headers={"accept-language": "de"})) == "fr"
+    client.post("/language/profile/", {"language": ""})
+    assert profile_language(arbiter) == ""
