@@ -6,8 +6,10 @@ import io
 
 import qrcode
 import qrcode.image.svg
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils import translation
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 
@@ -44,8 +46,9 @@ def _round_pdf(
     tournament = selectors.public_tournament_get(token=token)
 
     def build() -> bytes:
-        snapshot = selectors.snapshot_load(tournament=tournament)
-        return render(tournament, selectors.round_pairings(snapshot, number))
+        with in_tournament_language(tournament):
+            snapshot = selectors.snapshot_load(tournament=tournament)
+            return render(tournament, selectors.round_pairings(snapshot, number))
 
     return public_file(
         tournament,
@@ -90,8 +93,9 @@ def standings_pdf(request: HttpRequest, token: str) -> HttpResponse:
     tournament = selectors.public_tournament_get(token=token)
 
     def build() -> bytes:
-        snapshot = selectors.snapshot_load(tournament=tournament)
-        return public_pdf.standings_pdf(tournament, public_standings.standings_build(snapshot))
+        with in_tournament_language(tournament):
+            snapshot = selectors.snapshot_load(tournament=tournament)
+            return public_pdf.standings_pdf(tournament, public_standings.standings_build(snapshot))
 
     return public_file(
         tournament,
@@ -101,3 +105,9 @@ def standings_pdf(request: HttpRequest, token: str) -> HttpResponse:
         content_type="application/pdf",
         filename="standings.pdf",
     )
+
+
+def in_tournament_language(tournament):  # type: ignore[no-untyped-def]
+    """PDFs are in the tournament's language (its settings), whoever downloads them: the cached
+    file is one per tournament version, shared by every reader."""
+    return translation.override(tournament.language or settings.LANGUAGE_CODE)

@@ -11,6 +11,7 @@ import io
 from functools import cache
 from pathlib import Path
 
+from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import StyleSheet1, getSampleStyleSheet
@@ -123,10 +124,14 @@ def pairings_pdf(tournament: Tournament, pairing: RoundPairings, *, by_name: boo
     Pairing numbers, ratings and scores before the round, so the draw can be checked by eye."""
     buffer = io.BytesIO()
     styles = _styles()
-    title = f"{tournament.name} – round {pairing.round.number}" + (" (by name)" if by_name else "")
+    values = {"name": tournament.name, "number": pairing.round.number}
+    if by_name:
+        title = _("%(name)s – round %(number)s (by name)") % values
+    else:
+        title = _("%(name)s – round %(number)s") % values
     story: list = [Paragraph(_escape(title), styles["Title"])]
     if by_name:
-        data = [["Name", "No.", "Rtg", "Pts", "Bd", "Colour", "Opponent", "No."]]
+        data = [[_("Name"), _("No."), _("Rtg"), _("Pts"), _("Bd"), _("Colour"), _("Opponent"), _("No.")]]
         for row in pairings_by_name(pairing):
             player = row.player.participant
             data.append(
@@ -143,7 +148,20 @@ def pairings_pdf(tournament: Tournament, pairing: RoundPairings, *, by_name: boo
             )
         story.append(_table(data, [52 * mm, 10 * mm, 12 * mm, 12 * mm, 10 * mm, 24 * mm, 56 * mm, 10 * mm]))
     else:
-        data = [["Bd", "No.", "White", "Rtg", "Pts", "Result", "No.", "Black", "Rtg", "Pts"]]
+        data = [
+            [
+                _("Bd"),
+                _("No."),
+                _("White"),
+                _("Rtg"),
+                _("Pts"),
+                _("Result"),
+                _("No."),
+                _("Black"),
+                _("Rtg"),
+                _("Pts"),
+            ]
+        ]
         for row in pairing.rows:
             data.append(
                 [
@@ -164,13 +182,17 @@ def pairings_pdf(tournament: Tournament, pairing: RoundPairings, *, by_name: boo
     corrected = [side for row in pairing.rows for side in (row.white, row.black) if side.paired_on]
     if corrected:
         story.append(Spacer(1, 4 * mm))
-        note = "* A result was corrected after this round was paired; the pairing used: " + "; ".join(
-            f"{side.participant.name} {side.paired_on} (now {side.score_before})" for side in corrected
-        )
+        note = _("* A result was corrected after this round was paired; the pairing used: %(scores)s") % {
+            "scores": "; ".join(
+                _("%(name)s %(paired_on)s (now %(score)s)")
+                % {"name": side.participant.name, "paired_on": side.paired_on, "score": side.score_before}
+                for side in corrected
+            )
+        }
         story.append(Paragraph(_escape(note), styles["BodyText"]))
     if pairing.byes and not by_name:
         story.append(Spacer(1, 6 * mm))
-        story.append(Paragraph("Not playing this round", styles["Heading3"]))
+        story.append(Paragraph(_("Not playing this round"), styles["Heading3"]))
         for bye in pairing.byes:
             line = f"{_name(bye.participant, pairing.tell_apart)}: {bye.kind.lower()} ({bye.points})"
             story.append(Paragraph(_escape(line), styles["BodyText"]))
@@ -192,17 +214,17 @@ def result_sheets_pdf(tournament: Tournament, pairing: RoundPairings) -> bytes:
             story.append(PageBreak())
         elif index:
             story.append(HRFlowable(width="100%", dash=(3, 3), spaceBefore=4 * mm, spaceAfter=4 * mm))
-        head = f"{tournament.name} – round {pairing.round.number}"
+        head = _("%(name)s – round %(number)s") % {"name": tournament.name, "number": pairing.round.number}
         players = _table(
             [
-                ["", "Name", "Rating"],
+                ["", _("Name"), _("Rating")],
                 [
-                    "White",
+                    _("White"),
                     _text(_name(row.white.participant, pairing.tell_apart)),
                     str(row.white.participant.rating or ""),
                 ],
                 [
-                    "Black",
+                    _("Black"),
                     _text(_name(row.black.participant, pairing.tell_apart)),
                     str(row.black.participant.rating or ""),
                 ],
@@ -210,40 +232,47 @@ def result_sheets_pdf(tournament: Tournament, pairing: RoundPairings) -> bytes:
             [25 * mm, 120 * mm, 25 * mm],
         )
         signatures = _table(
-            [["White's signature", "Black's signature", "Arbiter"], ["\n\n\n", "", ""]],
+            [[_("White's signature"), _("Black's signature"), _("Arbiter")], ["\n\n\n", "", ""]],
             [60 * mm, 60 * mm, 60 * mm],
         )
         story.append(
             KeepTogether(
                 [
                     Paragraph(_escape(head), styles["Heading4"]),
-                    Paragraph(f"Board {row.board}", styles["Heading1"]),
+                    Paragraph(_("Board %(board)s") % {"board": row.board}, styles["Heading1"]),
                     players,
                     Spacer(1, 4 * mm),
-                    Paragraph("Result (circle one):   1-0      ½-½      0-1", styles["Heading3"]),
+                    Paragraph(_("Result (circle one):") + "   1-0      ½-½      0-1", styles["Heading3"]),
                     Spacer(1, 2 * mm),
                     signatures,
                 ]
             )
         )
     if not story:
-        story.append(Paragraph("No boards in this round.", styles["BodyText"]))
-    _document(buffer, f"{tournament.name} – result sheets").build(story)
+        story.append(Paragraph(_("No boards in this round."), styles["BodyText"]))
+    _document(buffer, _("%(name)s – result sheets") % {"name": tournament.name}).build(story)
     return buffer.getvalue()
 
 
 def standings_pdf(tournament: Tournament, standings: Standings) -> bytes:
     buffer = io.BytesIO()
     styles = _styles()
-    after = f" after round {standings.through_round}" if standings.through_round else ""
-    title = f"{tournament.name} – standings{after}"
+    if standings.through_round:
+        title = _("%(name)s – standings after round %(number)s") % {
+            "name": tournament.name,
+            "number": standings.through_round,
+        }
+    else:
+        title = _("%(name)s – standings") % {"name": tournament.name}
     story = [Paragraph(_escape(title), styles["Title"])]
     if standings.headings:
         order = ", ".join(f"{h.code} {h.name}" for h in standings.headings)
-        story.append(Paragraph(_escape(f"Tie-breaks in order: {order}."), styles["BodyText"]))
+        story.append(
+            Paragraph(_escape(_("Tie-breaks in order: %(order)s.") % {"order": order}), styles["BodyText"])
+        )
         story.append(Spacer(1, 4 * mm))
     codes = [h.code for h in standings.headings]
-    data = [["#", "Name", "Rating", "Pts", *codes]]
+    data = [["#", _("Name"), _("Rating"), _("Pts"), *codes]]
     for row in standings.rows:
         data.append(
             [
