@@ -107,8 +107,8 @@ def test_the_audit_log_filters_by_round_and_board_and_pages(
     body = organiser_client.get(url(tournament), {"round": 1, "board": 2}).content.decode()
     assert body.count("round 1 board 2") == 2 and "round 1 board 3" not in body
     body = organiser_client.get(url(tournament), {"round": 1}).content.decode()
-    assert "round 1 board 3" in body and "round_publish" in body
-    assert "participant_register" not in body
+    assert "round 1 board 3" in body and "Round published" in body
+    assert "Player registered" not in body
     for n in range(60):
         AuditLog.objects.create(tournament=tournament, action="filler", object_type="x", object_id=str(n))
     first = organiser_client.get(url(tournament)).content.decode()
@@ -168,3 +168,20 @@ def test_a_draft_only_tournament_goes_without_typing(tournament, organiser, draf
 def test_a_published_tournament_refuses_an_untyped_delete(tournament, organiser, published_round):
     with pytest.raises(ValidationFailed, match="1 published round: players"):
         tournament_delete(tournament=tournament, user=organiser)
+
+
+def test_the_audit_log_speaks_an_arbiters_words(organiser_client, tournament, published_round, arbiter):
+    """Issue 33 (8): board numbers, names, results, who and when; no database ids or internal codes."""
+    import re
+
+    board = Board.objects.select_related("white", "black").get(round=published_round, number=1)
+    result_record(board=board, user=arbiter, result="1-0", expected_version=board.version)
+    body = organiser_client.get(url(tournament)).content.decode()
+    log = body.split('id="audit-log"', 1)[1]
+    assert "<td>Round paired</td>\n        <td>round 1</td>" in log
+    assert "Result entered" in log and "result_record" not in log
+    assert "Round published" in log and "round_publish" not in log
+    assert "version" not in log and "[[" not in log
+    assert f"1. {board.white.name} – {board.black.name}" in log  # the published round's boards
+    assert "1-0" in log
+    assert not re.search(r"bye: \d+\b", log)
