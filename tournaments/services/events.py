@@ -43,8 +43,10 @@ from tournaments.services.locks import tournament_lock
 from tournaments.services.participants.csv_import import ImportPreview, participants_import_csv
 from tournaments.services.participants.numbers import pairing_number_insert, pairing_numbers_assign
 from tournaments.services.participants.registration import (
+    DUPLICATE_FIELDS,
     Registered,
     clean_participant_fields,
+    duplicate_error,
     participant_register,
 )
 from tournaments.services.participants.state import participant_snapshot
@@ -166,30 +168,14 @@ def sections_suggested(event: Event, rating: int, birth_year: int | None = None)
 def _already_in_event(
     event: Event, values: dict[str, Any], *, exclude_section: int | None = None
 ) -> str | None:
-    """The section another entry of this player is in (same FIDE id, or the same name and
-    rating), or ``None``."""
+    """The section another entry of this player is in (:func:`duplicate_error`'s rule: the same
+    FIDE id, or the same name, rating and club), or ``None``."""
     others = Participant.objects.filter(tournament__event=event).exclude(tournament_id=exclude_section)
-    key = same_name_key(values["name"])
-    for other in others.values("name", "rating", "fide_id", "tournament__name").iterator():
-        if values.get("fide_id") and other["fide_id"] == values["fide_id"]:
-            return other["tournament__name"]
-        if same_name_key(other["name"]) == key and other["rating"] == values.get("rating", 0):
+    values = {"fide_id": "", "club_name": "", "rating": 0, **values}
+    for other in others.values(*DUPLICATE_FIELDS, "tournament__name").iterator():
+        if duplicate_error(values, other):
             return other["tournament__name"]
     return None
-
-
-def _refuse_second_section(event: Event, values: dict[str, Any], section: Tournament) -> None:
-    if not event.one_section_per_player:
-        return
-    where = _already_in_event(event, values, exclude_section=section.pk)
-    if where:
-        raise ValidationFailed(
-            _(
-                "%(name)s is already entered in %(section)s; this event allows one section per player "
-                "(move the entry instead)."
-            )
-            % {"name": values["name"], "section": where}
-        )
 
 
 def _section_of(event: Event, section: Tournament | int | None) -> Tournament | None:
@@ -218,12 +204,8 @@ def event_register(
             )
         chosen = suggested[0]
     require_arbiter(user, chosen, to=_("register players in %(section)s") % {"section": chosen.name})
-    with transaction.atomic():
-        # The event's sections are locked in section order, so two desks never deadlock.
-        for pk in event.sections.order_by("pk").values_list("pk", flat=True):
-            tournament_lock(pk)
-        _refuse_second_section(event, values, chosen)
-        return participant_register(tournament=chosen, user=user, **fields)
+    # The one-section-per-player rule is the registration's own (every desk of the event keeps it).
+    return participant_register(tournament=chosen, user=user, **fields)
 
 
 def participant_move(*, participant: Participant, section: Tournament | int, user: Any) -> Participant:
@@ -253,7 +235,7 @@ def participant_move(*, participant: Participant, section: Tournament | int, use
                 )
         moving = Participant.objects.select_for_update().get(pk=participant.pk, tournament_id=source.pk)
         before = participant_snapshot(moving)
-        values = {f: getattr(moving, f) for f in ("name", "rating", "fide_id")}
+        values = {f: getattr(moving, f) for f in DUPLICATE_FIELDS}
         where = _already_in_event(event, values, exclude_section=source.pk)
         if where and where == target.name:
             raise ValidationFailed(
@@ -346,16 +328,6 @@ def event_import_csv(*, event: Event, user: Any, text: str, commit: bool) -> Eve
             result.sections[pk] = participants_import_csv(
                 tournament=section, user=user, text=text_part, commit=False
             )
-        if event.one_section_per_player:
-            for line, name, _where in result.placed:
-                row = rows_by_line[line]
-                here = next(pk for pk, lines in lines_by_section.items() if line in lines)
-                other = _already_in_event(event, row.values, exclude_section=here)
-                if other:
-                    result.errors.append(
-                        _("Line %(line)s: %(name)s is already entered in %(section)s.")
-                        % {"line": line, "name": name, "section": other}
-                    )
         if not commit or not result.ok:
             return result
         for pk in sorted(lines_by_section):

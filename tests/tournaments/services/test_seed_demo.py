@@ -11,7 +11,7 @@ from django.core.management.base import CommandError
 
 from clubs.models import Club, Membership, RosterPlayer
 from pairing.standings import standings_for_tournament
-from tournaments.models import Board, Round, Tournament
+from tournaments.models import Board, Event, Round, Tournament
 from tournaments.permissions import can_arbitrate, can_organise
 
 
@@ -21,7 +21,7 @@ def test_seed_demo_builds_the_three_tournaments_once(db, settings):
     call_command("seed_demo", stdout=out)
     call_command("seed_demo", stdout=out)
     assert "arbiter / demo-arbiter-2026" in out.getvalue() and "FOR THE DEMO ONLY" in out.getvalue()
-    assert Tournament.objects.count() == 3
+    assert Tournament.objects.count() == 6  # three club tournaments, three sections of the weekend open
     user = get_user_model().objects.get(username="arbiter")
     assert user.check_password("demo-arbiter-2026")
 
@@ -39,6 +39,13 @@ def test_seed_demo_builds_the_three_tournaments_once(db, settings):
     current = Round.objects.get(tournament=running, number=2)
     assert current.status == "published"
     assert Board.objects.filter(round=current).exclude(result="").count() == 4
+
+    weekend = Event.objects.get(name__startswith="Riverside Weekend Open")
+    bands = {s.name: (s.band_min_rating, s.band_max_rating, s.max_age) for s in weekend.sections.all()}
+    assert bands == {"Open A": (1800, None, None), "Open B": (None, 1800, None), "Juniors": (None, None, 14)}
+    assert weekend.sections.get(name="Juniors").participants.count() == 6
+    assert all(p.rating >= 1800 for p in weekend.sections.get(name="Open A").participants.all())
+    assert Round.objects.filter(tournament__event=weekend, number=1).count() == 3
 
 
 def test_seed_demo_has_a_club_with_roster_staff_and_its_tournaments(db, settings):

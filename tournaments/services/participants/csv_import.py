@@ -151,6 +151,13 @@ def _mark_duplicates(preview: ImportPreview, tournament: Tournament) -> None:
 
     for values in Participant.objects.filter(tournament=tournament).values(*DUPLICATE_FIELDS):
         remember("already registered", values)
+    # An event that allows one section per player: its other sections' entries count too.
+    siblings = Participant.objects.filter(
+        tournament__event_id=tournament.event_id, tournament__event__one_section_per_player=True
+    ).exclude(tournament=tournament)
+    for values in siblings.values(*DUPLICATE_FIELDS, "tournament__name"):
+        section = values.pop("tournament__name")
+        remember(gettext("already entered in %(section)s") % {"section": section}, values)
     for row in preview.rows:
         if row.errors:
             continue

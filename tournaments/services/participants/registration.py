@@ -31,7 +31,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from core.errors import ValidationFailed
-from tournaments.models import Participant, Round, RoundBye, Tournament
+from tournaments.models import Event, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
 from tournaments.services.locks import tournament_lock
@@ -162,10 +162,38 @@ def refuse_unknown(fields: dict[str, Any]) -> None:
         )
 
 
+def entered_elsewhere(tournament: Tournament, values: dict[str, Any]) -> str | None:
+    """The other section of the tournament's event where this player is entered (by
+    :func:`duplicate_error`'s rule), when the event allows one section per player; else ``None``.
+    Locks the event's row, so two desks of one event check one at a time."""
+    event = Event.objects.select_for_update().filter(pk=tournament.event_id).first()
+    if event is None or not event.one_section_per_player:
+        return None
+    others = Participant.objects.filter(tournament__event=event).exclude(tournament_id=tournament.pk)
+    key = same_name_key(values["name"])
+    for other in others.values(*DUPLICATE_FIELDS, "tournament__name").iterator():
+        if same_name_key(other["name"]) == key or (
+            values["fide_id"] and other["fide_id"] == values["fide_id"]
+        ):
+            if duplicate_error(values, other):
+                return other["tournament__name"]
+    return None
+
+
 def _new_participant_values(tournament: Tournament, fields: dict[str, Any]) -> dict[str, Any]:
-    """The clean values of a newcomer, or ``ValidationFailed`` with every problem (duplicates too)."""
+    """The clean values of a newcomer, or ``ValidationFailed`` with every problem (duplicates too,
+    in this section and, when the event allows one section per player, in its other sections)."""
     values, errors = clean_participant_fields(fields)
     errors += duplicate_errors(tournament, values) if not errors else []
+    where = entered_elsewhere(tournament, values) if not errors else None
+    if where:
+        errors.append(
+            _(
+                "%(name)s is already entered in %(section)s; this event allows one section per player "
+                "(move the entry instead)."
+            )
+            % {"name": values["name"], "section": where}
+        )
     if errors:
         raise ValidationFailed(" ".join(errors))
     return values
