@@ -1,6 +1,42 @@
+"""The back office's accounts: API tokens, address states, and the user admin, whose password
+change revokes the user's API tokens as the site's own pages do."""
+
 from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.forms import AdminPasswordChangeForm, UserChangeForm
+from django.core.exceptions import ValidationError
 
 from accounts.models import AccountEmail, ApiToken
+from accounts.registration import TAKEN
+from accounts.selectors import email_taken
+from accounts.services import api_tokens_revoke_all
+
+
+class AccountUserChangeForm(UserChangeForm):
+    def clean_email(self) -> str:
+        email = self.cleaned_data.get("email", "")
+        if email and email_taken(email, exclude=self.instance):
+            raise ValidationError(TAKEN)  # one account per address (the unique index)
+        return email
+
+
+class RevokingPasswordChangeForm(AdminPasswordChangeForm):
+    def save(self, commit=True):  # type: ignore[no-untyped-def]
+        user = super().save(commit=commit)
+        if commit:
+            api_tokens_revoke_all(user=user)
+        return user
+
+
+class AccountUserAdmin(UserAdmin):
+    form = AccountUserChangeForm
+    change_password_form = RevokingPasswordChangeForm
+
+
+if admin.site.is_registered(get_user_model()):
+    admin.site.unregister(get_user_model())
+admin.site.register(get_user_model(), AccountUserAdmin)
 
 
 @admin.register(ApiToken)

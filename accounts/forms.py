@@ -9,9 +9,9 @@ from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.utils.translation import gettext as _
 
-from accounts.registration import TAKEN
-from accounts.selectors import email_taken, email_verified
+from accounts.selectors import email_verified
 
 LIFETIMES = [("30", "30 days"), ("90", "90 days"), ("365", "1 year"), ("never", "Until revoked")]
 
@@ -60,16 +60,23 @@ class LoginForm(AuthenticationForm):
 
 
 class SignupForm(UserCreationForm):
-    """Django's sign-up form (password validators included) with a required, unused address."""
+    """Django's sign-up form (password validators included) with a required address; through an
+    invitation sent to an address, that address and no other (shown, not editable)."""
 
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, invited_email: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["email"].required = True
         self.fields["email"].help_text = "We mail a link to it: the account works once it is opened."
+        if invited_email:
+            self.fields["email"].initial = invited_email
+            self.fields["email"].disabled = True
+            self.fields["email"].help_text = _(
+                "The invitation was sent to this address: we mail the link there."
+            )
         self.fields[
             "username"
         ].help_text = "Letters, digits and . + - _ (no @). You can log in with it or with your email."
@@ -79,12 +86,6 @@ class SignupForm(UserCreationForm):
         if "@" in username:
             raise ValidationError("A user name cannot contain @: your email address logs you in already.")
         return username
-
-    def clean_email(self) -> str:
-        email = self.cleaned_data["email"]
-        if email_taken(email):
-            raise ValidationError(TAKEN)
-        return email
 
 
 class ProfileForm(forms.Form):

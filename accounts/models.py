@@ -1,10 +1,16 @@
-"""A personal API token (only a hash of the key is stored: the key is shown once, when made),
-and the verification state of a user's email address."""
+"""A personal API token (only a hash of the key is stored: the key is shown once, when made), the
+password the API login's token was made under, and the verification state of a user's email
+address.
+
+Two rules the database holds (migration 0005): an address (case ignored) belongs to one account
+at most (a unique index on ``lower(email)`` of the user table), and an invitation makes one
+account at most (``AccountEmail.invitation``)."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 
 
 class ApiToken(models.Model):
@@ -46,6 +52,16 @@ class AccountEmail(models.Model):
     """A new address the user asked for; it replaces ``user.email`` when its link is opened."""
     next_url = models.CharField(max_length=300, blank=True)
     """Where the login after verifying goes on to (an invitation's accept page), local paths only."""
+    invitation = models.CharField(max_length=100, blank=True)
+    """The key of the invitation the account was made through (``SignupInvitation.key``), or "":
+    an invitation makes one account."""
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["invitation"], condition=~Q(invitation=""), name="one_account_per_invitation"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.user_id}: {'verified' if self.verified else 'unverified'}"
@@ -62,3 +78,18 @@ class Profile(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.language or 'browser'}"
+
+
+class LoginTokenStamp(models.Model):
+    """The password the API login's token (DRF's one ``Token`` per user, from ``/api/auth/token/``)
+    was made under: like a named token's ``password_stamp``, a token made before the password last
+    changed no longer authenticates, wherever the password was changed (the back office, the
+    ``changepassword`` command, a reset)."""
+
+    token = models.OneToOneField(
+        "authtoken.Token", on_delete=models.CASCADE, primary_key=True, related_name="password_stamp"
+    )
+    password_stamp = models.CharField(max_length=64)
+
+    def __str__(self) -> str:
+        return f"{self.token_id[:6]}…"

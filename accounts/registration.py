@@ -2,7 +2,13 @@
 and to ``AccountEmail``, and the mails they send.
 
 A link is built by the caller (``link(path)`` turns a path into a full URL, honouring
-``SITE_URL``), so these functions know nothing of requests.
+``SITE_URL``), so these functions know nothing of requests. Mails go out after the answer
+(``accounts.mails.after_response``).
+
+Nothing here tells a visitor whether an address has an account: a sign-up with a known address
+answers as a new one does, and the address's owner is mailed instead. The database holds the
+rules a check in code could race past: one account per address (case ignored), one account per
+invitation (migration 0005); the loser of such a race gets the same answers.
 """
 
 from __future__ import annotations
@@ -13,23 +19,38 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.mail import send_mail
+from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.encoding import force_bytes, force_str
-from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
+from django.utils.http import urlencode, urlsafe_base64_decode, urlsafe_base64_encode
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from accounts.invitations import SignupInvitation
+from accounts.mails import after_response
 from accounts.models import AccountEmail
-from accounts.selectors import email_taken
+from accounts.selectors import email_owner, email_taken, invitation_used
+from accounts.tasks import mail_send_task
 from accounts.tokens import email_verification_token
 from core.errors import ValidationFailed
 from core.ratelimit import count_in_window
 
 Link = Callable[[str], str]
 MAIL_WINDOW_SECONDS = 60 * 60
-INVALID_LINK = "This link is not valid any more: it was used already, it is too old, or a newer one was sent."
-TAKEN = "Another account uses this address already. Log in to that one, or reset its password."
+INVALID_LINK = gettext_lazy(
+    "This link is not valid any more: it was used already, it is too old, or a newer one was sent."
+)
+TAKEN = gettext_lazy("Another account uses this address already. Log in to that one, or reset its password.")
+INVITATION_USED = gettext_lazy(
+    "This invitation has made an account already: log in with that account to answer it, "
+    "or ask the club for a new invitation."
+)
+NOT_INVITED_ADDRESS = gettext_lazy(
+    "This invitation was sent to another address: sign up with the address it was sent to."
+)
+USERNAME_TAKEN = gettext_lazy("A user with that user name already exists.")
 
 
 @dataclass(frozen=True)
@@ -51,8 +72,15 @@ def _send_link(*, user: Any, to: str, link: Link) -> None:
         "accounts:verify", kwargs={"uidb64": uid, "token": email_verification_token.make_token(user)}
     )
     context = {"user": user, "address": to, "url": link(path), "change": to != user.email}
-    subject = render_to_string("accounts/mail/verify_subject.txt", context).strip()
-    send_mail(subject, render_to_string("accounts/mail/verify.txt", context), None, [to])
+    _mail_later("accounts/mail/verify", context, to)
+
+
+def _mail_later(template: str, context: dict[str, Any], to: str) -> None:
+    """Render ``<template>_subject.txt`` and ``<template>.txt`` now (in the request's language),
+    send them after the answer."""
+    subject = render_to_string(f"{template}_subject.txt", context).strip()
+    body = render_to_string(f"{template}.txt", context)
+    after_response(mail_send_task, subject=subject, body=body, to=[to])
 
 
 def verification_mail_send(*, user: Any, link: Link) -> bool:
@@ -68,16 +96,60 @@ def verification_mail_send(*, user: Any, link: Link) -> bool:
     return True
 
 
-def signup_create(*, username: str, email: str, password: str, next_url: str, link: Link) -> Any:
-    """Make an account that cannot log in until the link mailed to ``email`` is opened."""
+def _existing_account_mailed(*, email: str, next_url: str, link: Link) -> None:
+    """A sign-up with the address of an existing account: tell the owner (at most
+    ``VERIFICATION_MAIL_LIMIT`` an hour), how to log in and, when it came through an invitation,
+    where to go on to."""
+    owner = email_owner(email)
+    if owner is None or not _mail_allowed(owner):
+        return
+    login = reverse("login") + (f"?{urlencode({'next': next_url})}" if next_url else "")
+    context = {
+        "user": owner,
+        "login_url": link(login),
+        "reset_url": link(reverse("password_reset")),
+        "invitation_url": link(next_url) if next_url else "",
+    }
+    _mail_later("accounts/mail/signup_existing", context, owner.email)
+
+
+def signup_create(
+    *,
+    username: str,
+    email: str,
+    password: str,
+    next_url: str,
+    link: Link,
+    invitation: SignupInvitation | None = None,
+) -> Any | None:
+    """Make an account that cannot log in until the link mailed to ``email`` is opened.
+
+    Through an ``invitation``: only for its address (when it names one), and one account per
+    invitation. An address that has an account already gets no second one, but the answer is the
+    same as for a new address (a visitor learns nothing): the owner is mailed instead, and None
+    returned. The password is hashed either way, so both take as long.
+    """
+    email = email.strip()
+    key = invitation.key if invitation is not None else ""
+    if invitation is not None and invitation.email and invitation.email.casefold() != email.casefold():
+        raise ValidationFailed(NOT_INVITED_ADDRESS, errors={"email": [NOT_INVITED_ADDRESS]})
+    if key and invitation_used(key):
+        raise ValidationFailed(INVITATION_USED)
     if email_taken(email):
-        raise ValidationFailed(TAKEN, errors={"email": [TAKEN]})
+        make_password(password)
+        _existing_account_mailed(email=email, next_url=next_url, link=link)
+        return None
     try:
         with transaction.atomic():
             user = get_user_model().objects.create_user(username, email=email, password=password)
-            AccountEmail.objects.create(user=user, verified=False, next_url=next_url)
-    except IntegrityError:  # the same user name at the same instant
-        raise ValidationFailed("A user with that user name already exists.") from None
+            AccountEmail.objects.create(user=user, verified=False, next_url=next_url, invitation=key)
+    except IntegrityError:  # the same user name, address or invitation at the same instant
+        if key and invitation_used(key):
+            raise ValidationFailed(INVITATION_USED) from None
+        if email_taken(email):
+            _existing_account_mailed(email=email, next_url=next_url, link=link)
+            return None
+        raise ValidationFailed(USERNAME_TAKEN, errors={"username": [USERNAME_TAKEN]}) from None
     verification_mail_send(user=user, link=link)
     return user
 
@@ -98,7 +170,11 @@ def email_verify(*, uidb64: str, token: str) -> Verified:
             if email_taken(state.pending, exclude=user):
                 raise ValidationFailed(TAKEN)
             changed_to = user.email = state.pending
-            user.save(update_fields=["email"])
+            try:
+                with transaction.atomic():
+                    user.save(update_fields=["email"])
+            except IntegrityError:  # another account verified this address at the same instant
+                raise ValidationFailed(TAKEN) from None
         elif state.verified:
             raise ValidationFailed(INVALID_LINK)
         next_url, state.verified, state.pending, state.next_url = state.next_url, True, "", ""
@@ -126,23 +202,17 @@ def email_change_request(*, user: Any, email: str, link: Link) -> bool:
     if email_taken(email, exclude=user):
         raise ValidationFailed(TAKEN, errors={"email": [TAKEN]})
     if not _mail_allowed(user):
-        message = "Too many verification mails this hour: try the new address again later."
+        message = _("Too many verification mails this hour: try the new address again later.")
         raise ValidationFailed(message, errors={"email": [message]})
     with transaction.atomic():
-        state, _ = AccountEmail.objects.select_for_update().get_or_create(
+        state, _created = AccountEmail.objects.select_for_update().get_or_create(
             user=user, defaults={"verified": True}
         )
         state.pending = email
         state.save(update_fields=["pending"])
     _send_link(user=user, to=email, link=link)
     if user.email:
-        context = {"user": user, "new": email}
-        send_mail(
-            render_to_string("accounts/mail/change_notice_subject.txt", context).strip(),
-            render_to_string("accounts/mail/change_notice.txt", context),
-            None,
-            [user.email],
-        )
+        _mail_later("accounts/mail/change_notice", {"user": user, "new": email}, user.email)
     return True
 
 

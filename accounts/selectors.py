@@ -53,6 +53,17 @@ def email_taken(email: str, *, exclude: Any = None) -> bool:
     return bool(email.strip()) and users.exists()
 
 
+def email_owner(email: str) -> Any | None:
+    """The account with this address (case ignored; at most one, by the unique index), or None."""
+    email = email.strip()
+    return get_user_model().objects.filter(email__iexact=email).first() if email else None
+
+
+def invitation_used(key: str) -> bool:
+    """Whether an account was made through the invitation with this key (``SignupInvitation.key``)."""
+    return bool(key) and AccountEmail.objects.filter(invitation=key).exists()
+
+
 def email_verified(user: Any) -> bool:
     """False only for an account whose address has not been verified yet (older accounts are)."""
     return not AccountEmail.objects.filter(user=user, verified=False).exists()

@@ -13,14 +13,17 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts import registration, selectors, services
 from accounts.forms import LoginForm, ProfileForm, SignupForm, TokenCreateForm
-from accounts.invitations import SignupInvitation, signup_invitation
+from accounts.invitations import invitation_for_next, signup_invitation
 from accounts.login import RateLimitedLoginView
+from accounts.mails import after_response
 from accounts.ratelimit import login_succeeded
+from accounts.tasks import password_reset_mail_task
 from core.errors import ValidationFailed
 from core.site import absolute_url
 
@@ -90,22 +93,22 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
 
 class PasswordResetView(auth_views.PasswordResetView):
-    """The link in the mail points at SITE_URL when it is set, not at the Host of the request."""
+    """The mail goes out after the answer, and the address is looked up there too, so the answer
+    takes as long for an unknown address as for a known one. Its link points at SITE_URL when it
+    is set, not at the Host of the request."""
 
     def form_valid(self, form):  # type: ignore[no-untyped-def]
-        if not settings.SITE_URL:
-            return super().form_valid(form)
-        site = urlsplit(settings.SITE_URL)
-        form.save(
-            domain_override=site.netloc,
-            use_https=site.scheme == "https",
-            token_generator=self.token_generator,
-            from_email=self.from_email,
-            email_template_name=self.email_template_name,
-            subject_template_name=self.subject_template_name,
-            request=self.request,
-            html_email_template_name=self.html_email_template_name,
-            extra_email_context=self.extra_email_context,
+        if settings.SITE_URL:
+            site = urlsplit(settings.SITE_URL)
+            domain, use_https = site.netloc, site.scheme == "https"
+        else:
+            domain, use_https = self.request.get_host(), self.request.is_secure()
+        after_response(
+            password_reset_mail_task,
+            email=form.cleaned_data["email"],
+            domain=domain,
+            use_https=use_https,
+            language=get_language() or "",
         )
         return redirect(self.get_success_url())
 
@@ -123,6 +126,17 @@ class LoginView(RateLimitedLoginView):
     password is not a failed attempt) and offered the link again."""
 
     form_class = LoginForm
+
+    def get_context_data(self, **kwargs):  # type: ignore[no-untyped-def]
+        context = super().get_context_data(**kwargs)
+        invitation = invitation_for_next(self.get_redirect_url())
+        if invitation is not None:
+            # Came from an invitation's page: say so, and sign up through it in any mode but closed.
+            context["invitation"] = invitation
+            if settings.SIGNUP_MODE != "closed":
+                query = urlencode({"invitation": invitation.token})
+                context["invitation_signup_url"] = f"{reverse('accounts:signup')}?{query}"
+        return context
 
     def form_invalid(self, form):  # type: ignore[no-untyped-def]
         user = form.unverified_user
@@ -146,39 +160,54 @@ def _signup_refused(request: HttpRequest, invitation_only: bool) -> HttpResponse
     return render(request, "accounts/signup_closed.html", context, status=403)
 
 
+def _signup_page(request: HttpRequest, form: SignupForm, invitation, status: int = 200) -> HttpResponse:  # type: ignore[no-untyped-def]
+    return render(request, "accounts/signup.html", {"form": form, "invitation": invitation}, status=status)
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    """Open sign-up, or only through a club's invitation link (``?invitation=``), or closed."""
+    """Open sign-up, or only through a club's invitation link (``?invitation=``), or closed.
+    Through an invitation: for its address only, one account per invitation, and the first login
+    goes on to the invitation's page."""
+    token = request.GET.get("invitation", "")
     if request.user.is_authenticated:
+        invited = signup_invitation(token) if token else None
+        if invited is not None and invited.next_url:
+            return redirect(invited.next_url)  # logged in already: straight to the invitation
         messages.info(request, "You are logged in already: this is your account.")
         return redirect("accounts:profile")
     mode = settings.SIGNUP_MODE
     if mode == "closed":
         return _signup_refused(request, invitation_only=False)
-    token = request.GET.get("invitation", "")
     invitation = signup_invitation(token) if token else None
     if mode == "invitation" and invitation is None:
         return _signup_refused(request, invitation_only=True)
-    invitation = invitation or SignupInvitation()
+    invited_email = invitation.email if invitation is not None else ""
+    if invitation is not None and selectors.invitation_used(invitation.key):
+        messages.info(request, registration.INVITATION_USED)
+        login = reverse("login")
+        return redirect(f"{login}?{urlencode({'next': invitation.next_url})}")
     if request.method == "GET":
-        form = SignupForm(initial={"email": invitation.email})
-        return render(request, "accounts/signup.html", {"form": form})
-    form = SignupForm(request.POST)
+        return _signup_page(request, SignupForm(invited_email=invited_email), invitation)
+    form = SignupForm(request.POST, invited_email=invited_email)
     if form.is_valid():
         try:
             registration.signup_create(
                 username=form.cleaned_data["username"],
                 email=form.cleaned_data["email"],
                 password=form.cleaned_data["password1"],
-                next_url=_local(invitation.next_url),
+                next_url=_local(invitation.next_url) if invitation is not None else "",
                 link=_link(request),
+                invitation=invitation,
             )
         except ValidationFailed as exc:
-            form.add_error(None, exc.message)
+            for field, errors in (exc.errors or {None: [exc.message]}).items():
+                form.add_error(field if field in form.fields else None, errors)
         else:
+            # The same answer whether or not the address had an account (its owner is mailed).
             request.session["accounts_signup_email"] = form.cleaned_data["email"]
             return redirect("accounts:signup_done")
-    return render(request, "accounts/signup.html", {"form": form}, status=400)
+    return _signup_page(request, form, invitation, status=400)
 
 
 @require_GET

@@ -8,6 +8,7 @@ from django.db.models import CharField, Q, QuerySet
 from django.db.models.functions import Cast
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from accounts.invitations import SignupInvitation
 from clubs.models import Club, Invitation, Membership, RosterPlayer
@@ -47,7 +48,17 @@ def signup_invitation_for_token(token: str) -> SignupInvitation | None:
     found = invitation_for_token(token=token)
     if found is None or not found.usable:
         return None
-    return SignupInvitation(email=found.email, next_url=reverse("clubs:invitation", kwargs={"token": token}))
+    title = _("%(club)s invites you to join as %(role)s.") % {
+        "club": found.club.name,
+        "role": found.get_role_display().lower(),
+    }
+    return SignupInvitation(
+        email=found.email,
+        next_url=reverse("clubs:invitation", kwargs={"token": token}),
+        key=f"clubs:{found.pk}",
+        title=title,
+        token=token,
+    )
 
 
 def roster_search(*, club: Club, query: str = "", limit: int = ROSTER_LIMIT) -> list[RosterPlayer]:

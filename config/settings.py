@@ -296,6 +296,10 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Chess club tournaments <webm
 SERVER_EMAIL = env_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 3 * 24 * 3600)
 """Seconds a password reset link, and an email verification link, stays valid."""
+MAIL_IN_BACKGROUND = env_bool("MAIL_IN_BACKGROUND", True)
+"""Account mails (verification, password reset, notices) are sent after the answer: by the worker
+when CELERY_BROKER_URL is set, else by a thread. Off in the test settings (the outbox is filled
+at once). Either way a request takes as long for an unknown address as for a known one."""
 
 SIGNUP_MODE = env_str("SIGNUP_MODE", "open" if DEBUG else "invitation")
 """Who may make an account: ``open`` (anyone, then verify the address), ``invitation`` (only

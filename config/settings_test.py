@@ -12,6 +12,7 @@ CELERY_TASK_ALWAYS_EAGER = True
 # Rating imports run in place; tests/reliability/test_eager_import_progress.py turns the thread on.
 RATING_IMPORT_IN_THREAD = False
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+MAIL_IN_BACKGROUND = False  # account mails in the request: tests read the outbox right after it
 PUBLIC_REBUILD_IN_BACKGROUND = (
     False  # tests read a page right after a change; tests/tournaments/public/test_micro_cache.py turns it on
 )

@@ -1,13 +1,18 @@
-"""Inviting staff (owners), and answering an invitation link (the invitee, logged in)."""
+"""Inviting staff (owners), and answering an invitation link: logged out, the page offers to make an
+account through it or to log in (both come back to it); logged in, to accept or decline."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.selectors import invitation_used
 from clubs import selectors
 from clubs.forms import InvitationForm
 from clubs.models import Club, Invitation
@@ -64,6 +69,11 @@ def _answer_page(
     request: HttpRequest, token: str, invitation: Invitation, problem: str, status: int
 ) -> HttpResponse:
     context = {"invitation": invitation, "token": token, "problem": problem}
+    if not request.user.is_authenticated:
+        here = reverse("clubs:invitation", kwargs={"token": token})
+        context["login_url"] = f"{reverse('login')}?{urlencode({'next': here})}"
+        if settings.SIGNUP_MODE != "closed" and not invitation_used(f"clubs:{invitation.pk}"):
+            context["signup_url"] = f"{reverse('accounts:signup')}?{urlencode({'invitation': token})}"
     return render(request, "clubs/invitation.html", context, status=status)
 
 
@@ -72,14 +82,18 @@ def _problem(request: HttpRequest, invitation: Invitation) -> tuple[str, int]:
         return f"This invitation was already {invitation.get_status_display().lower()}.", 410
     if invitation.expired:
         return "This invitation has expired: ask the club for a new one.", 410
-    if invitation.email and (request.user.email or "").casefold() != invitation.email.casefold():
+    if (
+        request.user.is_authenticated
+        and invitation.email
+        and (request.user.email or "").casefold() != invitation.email.casefold()
+    ):
         return "This invitation was sent to another e-mail address: log in with that account.", 403
     return "", 200
 
 
 @require_GET
-@login_required
 def invitation(request: HttpRequest, token: str) -> HttpResponse:
+    """Anyone holding the link sees what it invites to (the token is the secret)."""
     found = selectors.invitation_for_token(token=token)
     if found is None:
         raise Http404("This invitation link is not valid.")

@@ -119,3 +119,39 @@ def test_older_one_per_user_tokens_keep_working_and_can_be_revoked_on_the_page(c
     client.post(f"{PAGE}legacy/revoke/")
     client.logout()
     assert api_status(client, legacy) == 401
+
+
+def api_login(password: str = "organiser-pass-1") -> str:
+    from rest_framework.test import APIClient
+
+    response = APIClient().post("/api/auth/token/", {"username": "olga", "password": password}, format="json")
+    assert response.status_code == 200, response.content
+    return response.json()["token"]
+
+
+def test_the_api_logins_token_dies_when_the_back_office_changes_the_password(client, olga, django_user_model):
+    """Issue 32 item 9: the token of /api/auth/token/ survived a password change in the back office."""
+    key = api_login()
+    assert api_status(client.__class__(), key) == 200
+    admin = django_user_model.objects.create_superuser("root", "root@example.org", "root-pass-1")
+    client.force_login(admin)
+    changed = client.post(
+        f"/admin/auth/user/{olga.pk}/password/",
+        {"password1": "brand-new-pass-98", "password2": "brand-new-pass-98", "usable_password": "true"},
+    )
+    assert changed.status_code == 302, changed.content[:500]
+    olga.refresh_from_db()
+    assert olga.check_password("brand-new-pass-98")
+    assert api_status(client.__class__(), key) == 401
+    # Logging in again with the new password gives a new token that works.
+    new_key = api_login("brand-new-pass-98")
+    assert new_key != key and api_status(client.__class__(), new_key) == 200
+
+
+def test_the_api_logins_token_dies_however_the_password_changes(client, olga):
+    """``manage.py changepassword``, a shell, any code: set_password() and save()."""
+    key = api_login()
+    olga.set_password("brand-new-pass-98")
+    olga.save()
+    assert api_status(client.__class__(), key) == 401
+    assert api_status(client.__class__(), api_login("brand-new-pass-98")) == 200

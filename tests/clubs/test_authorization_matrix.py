@@ -48,6 +48,7 @@ PUBLIC, LOGIN, MEMBER, MANAGE, OWN, INVITEE, STAFF = (
     "invitee",
     "staff",
 )
+INVITEE_PAGE = "invitee page"
 ROLES = ("anonymous", "nobody", "other_member", "arbiter", "organiser", "owner", "staff")
 ALLOWED = {
     PUBLIC: set(ROLES),
@@ -56,6 +57,9 @@ ALLOWED = {
     MANAGE: {"organiser", "owner"},
     OWN: {"owner"},
     INVITEE: {"nobody"},
+    # The invitation's page shows a logged-out visitor holding the link what it invites to, with
+    # "create your account" and "log in" (issue 33 item 1); other accounts get a 403.
+    INVITEE_PAGE: {"nobody", "anonymous"},
     STAFF: {"staff"},
 }
 CLUB_LEVELS = {MEMBER, MANAGE, OWN}
@@ -93,7 +97,7 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
     ("clubs:member_remove", "POST"): Endpoint(OWN),
     ("clubs:invitation_new", "POST"): Endpoint(OWN, lambda _: {"email": "", "role": "arbiter"}),
     ("clubs:invitation_revoke", "POST"): Endpoint(OWN),
-    ("clubs:invitation", "GET"): Endpoint(INVITEE),
+    ("clubs:invitation", "GET"): Endpoint(INVITEE_PAGE),
     ("clubs:invitation_accept", "POST"): Endpoint(INVITEE),
     ("clubs:invitation_decline", "POST"): Endpoint(INVITEE),
     ("clubs:roster", "GET"): Endpoint(MEMBER),
