@@ -145,3 +145,19 @@ def test_a_tournament_made_alone_is_an_event_of_one_section(users):
     assert EventRole.objects.filter(event=tournament.event, user=users["olga"], role="organiser").exists()
     bare = Tournament.objects.create(name="Made in the back office")
     assert bare.event_id is not None
+
+
+def test_every_desk_of_the_event_keeps_one_section_per_player(weekend, users):
+    """The section's own desk (quick add, a section's CSV) refuses a player of another section too."""
+    from tournaments.services.participants.csv_import import participants_import_csv
+    from tournaments.services.participants.registration import participant_register
+
+    event, a, b, junior = weekend
+    event_register(event=event, user=users["olga"], name="Anna Strong", rating=2050, fide_id="123")
+    with pytest.raises(ValidationFailed, match="already entered in Open A"):
+        participant_register(tournament=b, user=users["dep_b"], name="Anna Strong", rating=2050, fide_id="123")
+    preview = participants_import_csv(
+        tournament=b, user=users["dep_b"], text="name,rating,fide id\nAnna Strong,2050,123\n", commit=True
+    )
+    assert not preview.saved and "already entered in Open A" in preview.rows[0].errors[0]
+    assert Participant.objects.filter(tournament=b).count() == 0
