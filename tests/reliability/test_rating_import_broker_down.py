@@ -24,13 +24,22 @@ def refused_broker(settings, tmp_path):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]  # nothing listens there once the probe is closed
     settings.RATING_LIST_DIR = tmp_path / "lists"
-    old = (app.conf.task_always_eager, app.conf.broker_url)
+    old = (app.conf.task_always_eager, app.conf.get("broker_write_url"))
     app.conf.task_always_eager = False
-    app.conf.broker_url = f"redis://127.0.0.1:{port}/0"
-    app.pool.force_close_all()
+    # What tasks are sent to (CELERY_BROKER_URL in the environment would win over broker_url).
+    app.conf.broker_write_url = f"redis://127.0.0.1:{port}/0"
+    _forget_connections(app)
     yield
-    app.conf.task_always_eager, app.conf.broker_url = old
-    app.pool.force_close_all()
+    app.conf.task_always_eager, app.conf.broker_write_url = old
+    _forget_connections(app)
+
+
+def _forget_connections(app) -> None:
+    """Drop the app's connection and producer pools: the next send connects to the broker now configured."""
+    if app._pool is not None:
+        app._pool.force_close_all()
+    app._pool = None
+    app.amqp._producer_pool = None
 
 
 def test_an_upload_while_the_broker_is_down_fails_visibly_with_a_retry(
