@@ -230,3 +230,23 @@ def test_the_navigation_offers_sign_up_when_logged_out_and_profile_when_logged_i
     page = client.get("/accounts/tokens/").content.decode()
     assert 'href="/accounts/profile/"' in page
     assert 'href="/accounts/signup/"' not in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_sign_up_answers_without_waiting_for_its_mail_new_address_or_known(client, settings):
+    """Issue 32 item 14: the verification mail, like the owner's notice, goes out after the answer."""
+    import time
+
+    from tests.accounts.test_password_reset import SlowOutbox
+
+    settings.MAIL_IN_BACKGROUND = True
+    settings.EMAIL_BACKEND = f"{SlowOutbox.__module__}.SlowOutbox"
+    get_user_model().objects.create_user("olga", email="nina@example.org", password="x-pass-1234")
+    for form in (FORM, {**FORM, "username": "nora", "email": "nora@example.org"}):
+        assert client.post(SIGNUP, form).status_code == 302
+        assert mail.outbox == [], "the answer did not wait for the mail"
+    for _ in range(100):
+        if len(mail.outbox) == 2:
+            break
+        time.sleep(0.05)
+    assert sorted(m.to[0] for m in mail.outbox) == ["nina@example.org", "nora@example.org"]
