@@ -317,3 +317,24 @@ def reporting_log(tournament: Tournament, limit: int = 50) -> list[LogLine]:
             parts.append(f"for {after['participant']}")
         lines.append(LogLine(entry, who, ACTION_LABELS.get(entry.action, entry.action), " ".join(parts)))
     return lines
+
+
+def open_reports_by_section(section_ids: list[int]) -> dict[int, tuple[str, str]]:
+    """The event page's note per section: the phone reports waiting for an arbiter (one query)."""
+    from django.db.models import Count
+    from django.urls import reverse
+    from django.utils.translation import ngettext
+
+    counts = (
+        ResultReport.objects.filter(tournament_id__in=section_ids, status__in=ResultReport.OPEN)
+        .values("tournament_id")
+        .annotate(n=Count("pk"))
+    )
+    return {
+        row["tournament_id"]: (
+            ngettext("%(count)s phone report waiting", "%(count)s phone reports waiting", row["n"])
+            % {"count": row["n"]},
+            reverse("reports:overview", kwargs={"tournament_id": row["tournament_id"]}),
+        )
+        for row in counts
+    }

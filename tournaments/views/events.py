@@ -30,6 +30,7 @@ from tournaments.services.events import (
     participant_move,
     sections_suggested,
 )
+from tournaments.views.hooks import event_section_notes
 
 
 @login_required
@@ -56,6 +57,7 @@ def _page(request: HttpRequest, event: Event, **extra: object) -> HttpResponse:
     context = {
         "event": event,
         "rows": rows,
+        "notes": event_section_notes([s.pk for s in sections]),
         "organiser": organiser,
         "chief": request.event_role is not None,  # type: ignore[attr-defined]
         "staff": event_selectors.event_staff(event) if organiser else [],

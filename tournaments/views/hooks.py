@@ -42,3 +42,20 @@ def round_panel(rnd: Round, boards: list[Board]) -> Any:
 def round_panel_stamp(tournament_id: int, number: int) -> str:
     """The registered panel's stamp ("" without a panel)."""
     return _panel.stamp(tournament_id, number) if _panel is not None else ""
+
+
+# The event page's hook: a feature above the staff pages adds a note to each section's row (the
+# phone reports: how many wait for an arbiter, with a link to that section's reports).
+SectionNotes = Callable[[list[int]], dict[int, tuple[str, str]]]
+"""Section ids -> {section id: (text, url)} for the sections that have something to show."""
+
+_section_notes: SectionNotes | None = None
+
+
+def event_section_notes_register(notes: SectionNotes) -> None:
+    global _section_notes
+    _section_notes = notes
+
+
+def event_section_notes(section_ids: list[int]) -> dict[int, tuple[str, str]]:
+    return _section_notes(section_ids) if _section_notes is not None else {}

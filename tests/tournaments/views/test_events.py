@@ -165,3 +165,19 @@ def test_an_event_backup_restores_every_section_or_none(setup):
         ("Open B", None, 1),
     ]
     assert Event.objects.count() == before[0] + 1
+
+
+def test_the_event_page_counts_phone_reports_waiting_in_each_section(setup):
+    from reports.models import ResultReport
+    from tournaments.models import Board
+
+    a = setup["a"]
+    white = event_register(event=setup["event"], user=setup["olga"], name="Ann", rating=2100).participant
+    black = event_register(event=setup["event"], user=setup["olga"], name="Cid", rating=2000).participant
+    rnd = Round.objects.create(tournament=a, number=1, status="published")
+    board = Board.objects.create(round=rnd, number=1, white=white, black=black)
+    ResultReport.objects.create(
+        tournament=a, board=board, result="1-0", reported_by=white, board_version=0, status="reported"
+    )
+    page = setup["client"].get(f"/e/{setup['event'].pk}/").content.decode()
+    assert "1 phone report waiting" in page and f"/t/{a.pk}/" in page
