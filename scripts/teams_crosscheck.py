@@ -102,7 +102,10 @@ def gacrux_check(trf: str, method: str) -> tuple[int, int]:
 TIEBREAKS = ["BH", "BH/C1", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EMGSB/C1", "WIN", "WON", "PS", "BC"]
 SCALE = {"EMGSB": 2, "EGMSB": 2, "EGGSB": 4, "EMGSB/C1": 2, "BC": 2}
 """Our integers (GP in half-points) to the real values the other programs print."""
-CORE = {"BH": "BH:MP", "BH/C1": "BH:MP/C1", "WIN": "WIN:MP", "WON": "WON:MP", "PS": "PS:MP"}
+CORE = {"BH": "BH:{p}", "BH/C1": "BH:{p}/C1", "WIN": "WIN:{p}", "WON": "WON:{p}", "PS": "PS:{p}"}
+"""tiebreak-core's descriptors for the codes that read the primary score."""
+ON_PRIMARY = {"BH", "BH/C1", "PS"}
+"""Codes whose value is on the primary score: game points when those are primary (half-points here)."""
 
 
 def gacrux_tiebreaks(trf: str) -> dict[int, dict[str, float]]:
@@ -167,9 +170,23 @@ def core_tiebreaks(event: TeamEvent) -> dict[int, dict[str, float]]:
             matches,
             tuple(b / 2 for b in boards[tpn]),
         )
-    fmt = TeamFormat(max_gp_per_match=float(event.boards))
+    fmt = TeamFormat(
+        mp_win=float(event.scoring.win),
+        mp_draw=float(event.scoring.draw),
+        max_gp_per_match=float(event.boards),
+    )
     return {
-        tpn: {c: calculate_team(rec, records, CORE.get(c, c), event.total_rounds, fmt) for c in TIEBREAKS}
+        tpn: {
+            c: calculate_team(
+                rec,
+                records,
+                CORE.get(c, c).format(p=event.primary.value),
+                event.total_rounds,
+                fmt,
+                event.primary.value,
+            )
+            for c in TIEBREAKS
+        }
         for tpn, rec in records.items()
     }
 
@@ -193,7 +210,8 @@ def tiebreak_check(event: TeamEvent, tag: str, tally: dict[str, list[int]], note
     }
     for tpn, values in ours.items():
         for code, value in zip(TIEBREAKS, values, strict=True):
-            mine = value / SCALE.get(code, 1)  # type: ignore[operator]
+            scale = 2 if code in ON_PRIMARY and event.primary is PrimaryScore.GAME else SCALE.get(code, 1)
+            mine = value / scale  # type: ignore[operator]
             counts = tally.setdefault(code, [0, 0, 0, 0])
             counts[0] += 1
             counts[1] += abs(mine - gac[tpn][code]) < 1e-9

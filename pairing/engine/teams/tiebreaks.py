@@ -174,6 +174,11 @@ class TeamTiebreakInfo:
 
 
 def _win(f: _Field, tpn: int, played_only: bool) -> int:
+    """Art. 7.1 / 7.2 on the primary score (Art. 13): matches won when match points are primary, games
+    won when game points are (a won whole-match forfeit wins every board; ``played_only`` leaves
+    forfeits out)."""
+    if f.primary is PrimaryScore.GAME:
+        return _games_won(f, tpn, played_only)
     return sum(
         1
         for r in f.rounds[tpn]
@@ -181,6 +186,25 @@ def _win(f: _Field, tpn: int, played_only: bool) -> int:
         and r.kind is not MatchKind.ZERO_BYE
         and (not played_only or r.kind is MatchKind.PLAYED)
     )
+
+
+def _games_won(f: _Field, tpn: int, played_only: bool) -> int:
+    last = len(f.rounds[tpn])
+    won = 0
+    for m in f.event.matches:
+        if m.round > last or tpn not in (m.white, m.black):
+            continue
+        white = tpn == m.white
+        if m.forfeit:
+            if not played_only and m.forfeit == ("+-" if white else "-+"):
+                won += f.event.boards
+            continue
+        won += sum(
+            1
+            for b in m.boards
+            if (b.white_points if white else 2 - b.white_points) == 2 and not (played_only and b.forfeit)
+        )
+    return won
 
 
 def _ps(f: _Field, tpn: int) -> int:
@@ -248,9 +272,17 @@ TEAM_TIEBREAKS: dict[str, TeamTiebreakInfo] = {
             lambda f, t: _esb(f, t, "MP", "MP", 1),
         ),
         TeamTiebreakInfo(
-            "WIN", "7.1 (13)", "matches won, with or without playing", lambda f, t: _win(f, t, False)
+            "WIN",
+            "7.1 (13)",
+            "matches won, with or without playing (games won when game points are primary)",
+            lambda f, t: _win(f, t, False),
         ),
-        TeamTiebreakInfo("WON", "7.2 (13)", "matches won over the board", lambda f, t: _win(f, t, True)),
+        TeamTiebreakInfo(
+            "WON",
+            "7.2 (13)",
+            "matches won over the board (games, when game points are primary)",
+            lambda f, t: _win(f, t, True),
+        ),
         TeamTiebreakInfo("PS", "7.5 (13)", "progressive primary score", _ps),
         TeamTiebreakInfo(
             "BC",
