@@ -21,6 +21,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from ratings.models import RatingImport
@@ -35,11 +36,11 @@ MAX_UPLOAD_BYTES = 1024 * 1024 * 1024
 def rating_import_create(*, uploaded: UploadedFile, user: Any) -> RatingImport:
     """Keep the upload on disk, count its lines, and enqueue the import once this commits."""
     if not (user.is_staff or user.is_superuser):
-        raise RatingImportError("Only site staff may import rating lists.")
+        raise RatingImportError(gettext("Only site staff may import rating lists."))
     if not uploaded.size:
-        raise RatingImportError("The file is empty.")
+        raise RatingImportError(gettext("The file is empty."))
     if uploaded.size > MAX_UPLOAD_BYTES:
-        raise RatingImportError("The file is larger than 1 GB; that is not a FIDE players list.")
+        raise RatingImportError(gettext("The file is larger than 1 GB; that is not a FIDE players list."))
     folder = Path(settings.RATING_LIST_DIR)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{uuid.uuid4().hex}.txt"

@@ -9,6 +9,7 @@ is no test for a number ("²" is a digit that ``int`` refuses), so nothing else 
 from __future__ import annotations
 
 from django.urls import register_converter
+from django.utils.translation import gettext
 
 
 class BoundedIdConverter:
@@ -50,7 +51,10 @@ def parse_bounded_int(value: object, *, minimum: int, maximum: int, label: str) 
     if not (0 < len(digits) <= 12 and digits.isascii() and digits.isdigit()) or not (
         minimum <= int(text) <= maximum
     ):
-        raise BadNumber(f"{label} must be a whole number from {minimum} to {maximum}.")
+        raise BadNumber(
+            gettext("%(label)s must be a whole number from %(minimum)s to %(maximum)s.")
+            % {"label": label, "minimum": minimum, "maximum": maximum}
+        )
     return int(text)
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from django.utils.translation import gettext
+
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 """Embeddings, overrides and isolates: they reorder how the rest of a line is displayed."""
 
@@ -42,17 +44,25 @@ def clean_line(value: object, *, label: str, max_length: int | None = None, requ
     for char in text:
         if char in BIDI_CONTROLS:
             raise TextProblem(
-                f"{label} contains a right-to-left or left-to-right override (U+{ord(char):04X}); "
-                "type the text without it."
+                gettext(
+                    "%(label)s contains a right-to-left or left-to-right override (U+%(ord)s); type the text without it."
+                )
+                % {"label": label, "ord": format(ord(char), "04X")}
             )
         if unicodedata.category(char) in ("Cc", "Cs"):
-            raise TextProblem(f"{label} contains a control character (U+{ord(char):04X}).")
+            raise TextProblem(
+                gettext("%(label)s contains a control character (U+%(ord)s).")
+                % {"label": label, "ord": format(ord(char), "04X")}
+            )
     if text and all(_invisible(char) for char in text):
-        raise TextProblem(f"{label} is made only of invisible characters.")
+        raise TextProblem(gettext("%(label)s is made only of invisible characters.") % {"label": label})
     if required and not text:
-        raise TextProblem(f"{label} is missing.")
+        raise TextProblem(gettext("%(label)s is missing.") % {"label": label})
     if max_length is not None and len(text) > max_length:
-        raise TextProblem(f"{label} is longer than {max_length} characters.")
+        raise TextProblem(
+            gettext("%(label)s is longer than %(max_length)s characters.")
+            % {"label": label, "max_length": max_length}
+        )
     return text
 
 

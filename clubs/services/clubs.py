@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership
@@ -61,7 +62,7 @@ def club_create(*, user: Any, name: str) -> Club:
 def club_update(*, club: Club, name: str) -> Club:
     name = name.strip()
     if not name:
-        raise ClubError("A club needs a name.", field="name")
+        raise ClubError(gettext("A club needs a name."), field="name")
     club.name = name
     club.save(update_fields=["name"])
     return club
@@ -79,13 +80,13 @@ def _find(memberships: list[Membership], membership_id: int) -> Membership:
     for m in memberships:
         if m.pk == membership_id:
             return m
-    raise ClubError("That person is not a member of this club.")
+    raise ClubError(gettext("That person is not a member of this club."))
 
 
 @transaction.atomic
 def membership_role_change(*, club: Club, membership_id: int, role: str) -> Membership:
     if role not in Membership.Role.values:
-        raise ClubError(f"Unknown role {role!r}.", field="role")
+        raise ClubError(gettext("Unknown role %(role)s.") % {"role": repr(role)}, field="role")
     memberships = _locked_memberships(club)
     target = _find(memberships, membership_id)
     if (
@@ -93,7 +94,7 @@ def membership_role_change(*, club: Club, membership_id: int, role: str) -> Memb
         and role != target.role
         and not _owners_besides(memberships, target)
     ):
-        raise ClubError("The last owner cannot step down: make someone else an owner first.")
+        raise ClubError(gettext("The last owner cannot step down: make someone else an owner first."))
     target.role = role
     target.save(update_fields=["role"])
     return target
@@ -104,7 +105,7 @@ def membership_remove(*, club: Club, membership_id: int) -> Membership:
     memberships = _locked_memberships(club)
     target = _find(memberships, membership_id)
     if target.role == Membership.Role.OWNER and not _owners_besides(memberships, target):
-        raise ClubError("The last owner cannot be removed: make someone else an owner first.")
+        raise ClubError(gettext("The last owner cannot be removed: make someone else an owner first."))
     target.delete()
     return target
 
@@ -114,7 +115,7 @@ def membership_leave(*, club: Club, user: Any) -> None:
     memberships = _locked_memberships(club)
     mine = [m for m in memberships if m.user_id == user.pk]
     if not mine:
-        raise ClubError("You are not a member of this club.")
+        raise ClubError(gettext("You are not a member of this club."))
     if mine[0].role == Membership.Role.OWNER and not _owners_besides(memberships, mine[0]):
-        raise ClubError("You are the last owner: make someone else an owner before you leave.")
+        raise ClubError(gettext("You are the last owner: make someone else an owner before you leave."))
     mine[0].delete()

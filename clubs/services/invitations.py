@@ -18,6 +18,7 @@ from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clubs.models import Club, Invitation, Membership
 from clubs.services.errors import ClubError, InvitationForbidden, InvitationNotFound
@@ -41,10 +42,13 @@ def invitation_create(
     With an e-mail address the link is also mailed, once the invitation is committed.
     """
     if role not in Membership.Role.values:
-        raise ClubError(f"Unknown role {role!r}.", field="role")
+        raise ClubError(gettext("Unknown role %(role)s.") % {"role": repr(role)}, field="role")
     email = email.strip()
     if email and Membership.objects.filter(club=club, user__email__iexact=email).exists():
-        raise ClubError(f"{email} is already a member of {club.name}.", field="email")
+        raise ClubError(
+            gettext("%(email)s is already a member of %(name)s.") % {"email": email, "name": club.name},
+            field="email",
+        )
     token = secrets.token_urlsafe(32)
     link = invitation_link(base_url=base_url, token=token)
     with transaction.atomic():
@@ -62,16 +66,22 @@ def invitation_create(
 
 
 def _send(invitation: Invitation, link: str) -> None:
-    inviter = invitation.invited_by.get_username() if invitation.invited_by else "A club owner"
+    inviter = invitation.invited_by.get_username() if invitation.invited_by else gettext("A club owner")
+    values = {
+        "inviter": inviter,
+        "club": invitation.club.name,
+        "role": invitation.get_role_display().lower(),
+        "until": f"{invitation.expires_at:%Y-%m-%d %H:%M}",
+        "link": link,
+    }
     send_mail(
-        subject=f"Invitation to join {invitation.club.name} as {invitation.get_role_display().lower()}",
-        message=(
-            f"{inviter} invites you to join {invitation.club.name} as "
-            f"{invitation.get_role_display().lower()}.\n\n"
-            f"Open this link to accept or decline (it works once, until "
-            f"{invitation.expires_at:%Y-%m-%d %H:%M} UTC):\n{link}\n\n"
+        subject=gettext("Invitation to join %(club)s as %(role)s") % values,
+        message=gettext(
+            "%(inviter)s invites you to join %(club)s as %(role)s.\n\n"
+            "Open this link to accept or decline (it works once, until %(until)s UTC):\n%(link)s\n\n"
             "Log in (or sign up) with this e-mail address first. If you did not expect this, ignore it.\n"
-        ),
+        )
+        % values,
         from_email=None,
         recipient_list=[invitation.email],
     )
@@ -85,14 +95,17 @@ def _locked(token: str, user: Any) -> Invitation:
         .first()
     )
     if invitation is None:
-        raise InvitationNotFound("This invitation link is not valid.")
+        raise InvitationNotFound(gettext("This invitation link is not valid."))
     if invitation.status != Invitation.Status.PENDING:
-        raise ClubError(f"This invitation was already {invitation.get_status_display().lower()}.")
+        raise ClubError(
+            gettext("This invitation was already %(lower)s.")
+            % {"lower": invitation.get_status_display().lower()}
+        )
     if invitation.expired:
-        raise ClubError("This invitation has expired: ask the club for a new one.")
+        raise ClubError(gettext("This invitation has expired: ask the club for a new one."))
     if invitation.email and (user.email or "").casefold() != invitation.email.casefold():
         raise InvitationForbidden(
-            "This invitation was sent to another e-mail address: log in with that account."
+            gettext("This invitation was sent to another e-mail address: log in with that account.")
         )
     return invitation
 
@@ -108,12 +121,14 @@ def _close(invitation: Invitation, status: str, user: Any) -> None:
 def invitation_accept(*, token: str, user: Any) -> Membership:
     invitation = _locked(token, user)
     if Membership.objects.filter(club=invitation.club, user=user).exists():
-        raise ClubError(f"You are already a member of {invitation.club.name}.")
+        raise ClubError(gettext("You are already a member of %(name)s.") % {"name": invitation.club.name})
     try:
         with transaction.atomic():
             membership = Membership.objects.create(club=invitation.club, user=user, role=invitation.role)
     except IntegrityError as exc:  # joined through another invitation at the same moment
-        raise ClubError(f"You are already a member of {invitation.club.name}.") from exc
+        raise ClubError(
+            gettext("You are already a member of %(name)s.") % {"name": invitation.club.name}
+        ) from exc
     _close(invitation, Invitation.Status.ACCEPTED, user)
     return membership
 
@@ -129,8 +144,11 @@ def invitation_decline(*, token: str, user: Any) -> Invitation:
 def invitation_revoke(*, club: Club, invitation_id: int, user: Any) -> Invitation:
     invitation = Invitation.objects.select_for_update().filter(club=club, pk=invitation_id).first()
     if invitation is None:
-        raise ClubError("No such invitation.")
+        raise ClubError(gettext("No such invitation."))
     if invitation.status != Invitation.Status.PENDING:
-        raise ClubError(f"This invitation was already {invitation.get_status_display().lower()}.")
+        raise ClubError(
+            gettext("This invitation was already %(lower)s.")
+            % {"lower": invitation.get_status_display().lower()}
+        )
     _close(invitation, Invitation.Status.REVOKED, user)
     return invitation

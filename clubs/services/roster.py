@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from clubs.models import Club, RosterPlayer
 from clubs.services.errors import ClubError
@@ -18,18 +19,21 @@ FIELDS = ("name", "rating", "title", "federation", "fide_id", "club_name", "birt
 def _save(player: RosterPlayer, fields: dict[str, Any]) -> RosterPlayer:
     unknown = set(fields) - set(FIELDS)
     if unknown:
-        raise ClubError(f"Unknown fields: {', '.join(sorted(unknown))}.")
+        raise ClubError(gettext("Unknown fields: %(sorted)s.") % {"sorted": ", ".join(sorted(unknown))})
     fields_set(player, fields)
     player.name = " ".join((player.name or "").split())
     if not player.name:
-        raise ClubError("A player needs a name.", field="name")
+        raise ClubError(gettext("A player needs a name."), field="name")
     player.federation = (player.federation or "").upper()
     player.search_key = search_key(player.name)[:100]
     try:
         with transaction.atomic():
             player.save()
     except IntegrityError as exc:
-        raise ClubError(f"FIDE id {player.fide_id} is already on the roster.", field="fide_id") from exc
+        raise ClubError(
+            gettext("FIDE id %(fide_id)s is already on the roster.") % {"fide_id": player.fide_id},
+            field="fide_id",
+        ) from exc
     return player
 
 
@@ -40,14 +44,14 @@ def roster_player_create(*, club: Club, **fields: Any) -> RosterPlayer:
 def roster_player_update(*, club: Club, player_id: int, **fields: Any) -> RosterPlayer:
     player = RosterPlayer.objects.filter(club=club, pk=player_id).first()
     if player is None:
-        raise ClubError("No such player on this roster.")
+        raise ClubError(gettext("No such player on this roster."))
     return _save(player, fields)
 
 
 def roster_player_delete(*, club: Club, player_id: int) -> RosterPlayer:
     player = RosterPlayer.objects.filter(club=club, pk=player_id).first()
     if player is None:
-        raise ClubError("No such player on this roster.")
+        raise ClubError(gettext("No such player on this roster."))
     player.delete()
     return player
 
@@ -56,7 +60,9 @@ def roster_player_add_from_rating(*, club: Club, fide_id: int) -> RosterPlayer:
     """Copy a player of the FIDE list to the roster: name, standard rating, title, federation, birth year."""
     rated = rated_player_get(fide_id=fide_id)
     if rated is None:
-        raise ClubError(f"No player with FIDE id {fide_id} in the rating list.")
+        raise ClubError(
+            gettext("No player with FIDE id %(fide_id)s in the rating list.") % {"fide_id": fide_id}
+        )
     title = (
         rated.best_title if rated.best_title in ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM") else ""
     )

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs import selectors
@@ -42,7 +43,7 @@ def club_new(request: HttpRequest) -> HttpResponse:
         except ClubError as exc:
             report(request, exc, form)
         else:
-            messages.success(request, f"{club.name} created. You are its owner.")
+            messages.success(request, gettext("%(name)s created. You are its owner.") % {"name": club.name})
             return redirect("clubs:dashboard", slug=club.slug)
     status = 400 if request.method == "POST" else 200
     return render(request, "clubs/club_new.html", {"form": form}, status=status)
@@ -90,7 +91,7 @@ def club_settings(request: HttpRequest, club: Club) -> HttpResponse:
         except ClubError as exc:
             report(request, exc, form)
         else:
-            messages.success(request, "Club renamed.")
+            messages.success(request, gettext("Club renamed."))
             return redirect("clubs:dashboard", slug=club.slug)
     status = 400 if request.method == "POST" else 200
     return render(request, "clubs/club_settings.html", {"club": club, "form": form}, status=status)
@@ -101,14 +102,18 @@ def club_settings(request: HttpRequest, club: Club) -> HttpResponse:
 def member_role(request: HttpRequest, club: Club, membership_id: int) -> HttpResponse:
     form = RoleForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose owner, organiser or arbiter.")
+        messages.error(request, gettext("Choose owner, organiser or arbiter."))
         return redirect("clubs:dashboard", slug=club.slug)
     try:
         m = membership_role_change(club=club, membership_id=membership_id, role=form.cleaned_data["role"])
     except ClubError as exc:
         report(request, exc)
     else:
-        messages.success(request, f"{m.user.get_username()} is now {m.get_role_display().lower()}.")
+        messages.success(
+            request,
+            gettext("%(username)s is now %(lower)s.")
+            % {"username": m.user.get_username(), "lower": m.get_role_display().lower()},
+        )
     return redirect("clubs:dashboard", slug=club.slug)
 
 
@@ -120,7 +125,9 @@ def member_remove(request: HttpRequest, club: Club, membership_id: int) -> HttpR
     except ClubError as exc:
         report(request, exc)
     else:
-        messages.success(request, f"{m.user.get_username()} is no longer a member.")
+        messages.success(
+            request, gettext("%(username)s is no longer a member.") % {"username": m.user.get_username()}
+        )
     return redirect("clubs:dashboard", slug=club.slug)
 
 
@@ -132,5 +139,5 @@ def leave(request: HttpRequest, club: Club) -> HttpResponse:
     except ClubError as exc:
         report(request, exc)
         return redirect("clubs:dashboard", slug=club.slug)
-    messages.success(request, f"You left {club.name}.")
+    messages.success(request, gettext("You left %(name)s.") % {"name": club.name})
     return redirect("clubs:list")

@@ -20,6 +20,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, OperationalError
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import status
@@ -105,7 +106,8 @@ def read_body(request: Any, limit: int) -> None:
             while request.read(65536):
                 pass
         raise PayloadTooLarge(
-            f"The request body is {megabytes(length)}; this endpoint accepts at most {megabytes(limit)}."
+            gettext("The request body is %(megabytes)s; this endpoint accepts at most %(megabytes2)s.")
+            % {"megabytes": megabytes(length), "megabytes2": megabytes(limit)}
         )
     multipart = request.META.get("CONTENT_TYPE", "").startswith("multipart/")
     if length and not multipart and not request._read_started and not hasattr(request, "_body"):

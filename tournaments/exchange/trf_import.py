@@ -23,6 +23,7 @@ from datetime import UTC, date, datetime
 from itertools import combinations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core.errors import ValidationFailed
 from pairing.engine.errors import InvalidRequestError, TrfError
@@ -95,7 +96,7 @@ def trf_import(*, text: str, owner, name: str = "") -> Imported:
         raise TrfImportError(exc.reason, exc.line, exc.column) from None
     locator = _Locator(text)
     if not trf.players:
-        raise TrfImportError("the file has no player records (001)", 1)
+        raise TrfImportError(gettext("the file has no player records (001)"), 1)
     played = trf.played_rounds
     total = max(trf.total_rounds or played, played, 1)
     boards, byes = _plan_rounds(trf, played, locator)
@@ -103,7 +104,7 @@ def trf_import(*, text: str, owner, name: str = "") -> Imported:
     scoring = trf.scoring
     pab = scoring.points(ResultCode.PAB)
     if scoring.win <= scoring.loss:
-        raise TrfImportError("a win must score more than a loss", locator.record("162", "XXS") or 1)
+        raise TrfImportError(gettext("a win must score more than a loss"), locator.record("162", "XXS") or 1)
     tournament = Tournament(
         name=_line(name or trf.name, "the tournament's name", locator.record("012") or 1)[:150]
         or "Imported tournament",
@@ -140,7 +141,8 @@ def trf_import(*, text: str, owner, name: str = "") -> Imported:
     if problems:
         messages = " ".join(m for ms in problems.values() for m in ms)
         raise TrfImportError(
-            f"the file describes a tournament this program cannot run: {messages}",
+            gettext("the file describes a tournament this program cannot run: %(messages)s")
+            % {"messages": messages},
             locator.record("162", "XXS", "BBW", "250", "XXA", "192", "052") or 1,
         )
     participants = [
@@ -248,7 +250,8 @@ def _plan_forbidden(
         missing = [pid for pid in group.ids if pid not in known]
         if missing:
             raise TrfImportError(
-                f"forbidden pair: player {missing[0]} has no player record", locator.record("260", "XXP") or 1
+                gettext("forbidden pair: player %(missing)s has no player record") % {"missing": missing[0]},
+                locator.record("260", "XXP") or 1,
             )
         first = None if group.first_round <= 1 else group.first_round
         last = None if group.last_round is None or group.last_round >= total else group.last_round
@@ -266,7 +269,9 @@ def _check_storable(text: str) -> None:
     if bad is not None:
         before = re.split(r"\r\n|\r|\n", text[: bad.start()])
         raise TrfImportError(
-            "a NUL character or broken Unicode; is this a text file?", len(before), len(before[-1]) + 1
+            gettext("a NUL character or broken Unicode; is this a text file?"),
+            len(before),
+            len(before[-1]) + 1,
         )
 
 
@@ -319,7 +324,10 @@ def _plan_rounds(
                     if rnd in pabs:
                         line, column = locator.entry(p.id, rnd)
                         raise TrfImportError(
-                            f"round {rnd}: a second pairing-allocated bye (player {pabs[rnd]} already has it)",
+                            gettext(
+                                "round %(rnd)s: a second pairing-allocated bye (player %(rnd2)s already has it)"
+                            )
+                            % {"rnd": rnd, "rnd2": pabs[rnd]},
                             line,
                             column + 7,
                         )
@@ -333,8 +341,10 @@ def _plan_rounds(
             if theirs is None or theirs.opponent != p.id:
                 line, column = locator.entry(p.id, rnd)
                 raise TrfImportError(
-                    f"round {rnd}: player {p.id} is paired with {other.id}, "
-                    f"but player {other.id}'s record for that round does not name {p.id}",
+                    gettext(
+                        "round %(rnd)s: player %(id)s is paired with %(id2)s, but player %(id2)s's record for that round does not name %(id)s"
+                    )
+                    % {"rnd": rnd, "id": p.id, "id2": other.id},
                     line,
                     column,
                 )
@@ -348,8 +358,16 @@ def _plan_rounds(
             if result is None:
                 line, column = locator.entry(p.id, rnd)
                 raise TrfImportError(
-                    f"round {rnd}: results {codes[0].value!r} and {codes[1].value!r} of players "
-                    f"{white.id} and {black.id} do not make one game result",
+                    gettext(
+                        "round %(rnd)s: results %(value)s and %(value2)s of players %(id)s and %(id2)s do not make one game result"
+                    )
+                    % {
+                        "rnd": rnd,
+                        "value": repr(codes[0].value),
+                        "value2": repr(codes[1].value),
+                        "id": white.id,
+                        "id2": black.id,
+                    },
                     line,
                     column + 7,
                 )
