@@ -201,8 +201,10 @@ def signup(request: HttpRequest) -> HttpResponse:
                 invitation=invitation,
             )
         except ValidationFailed as exc:
-            for field, errors in (exc.errors or {None: [exc.message]}).items():
+            for field, errors in exc.errors.items():
                 form.add_error(field if field in form.fields else None, errors)
+            if not exc.errors:
+                form.add_error(None, exc.message)
         else:
             # The same answer whether or not the address had an account (its owner is mailed).
             request.session["accounts_signup_email"] = form.cleaned_data["email"]
