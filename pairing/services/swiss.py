@@ -29,7 +29,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from kombu.exceptions import OperationalError as BrokerError
 
 from core.errors import ConflictError, ServiceUnavailable, ValidationFailed
@@ -175,15 +175,12 @@ def round_pair(*, tournament: Tournament, user: Any) -> Round:
             boards = missing_results(latest)
             listed = ", ".join(str(n) for n in boards)
             raise ValidationFailed(
-                gettext(
-                    "Round %(number)s is not finished: board%(else)s %(listed)s %(has)s no result yet. The next pairing depends on the scores, so enter every result first."
+                ngettext(
+                    "Round %(number)s is not finished: board %(listed)s has no result yet. The next pairing depends on the scores, so enter every result first.",
+                    "Round %(number)s is not finished: boards %(listed)s have no result yet. The next pairing depends on the scores, so enter every result first.",
+                    len(boards),
                 )
-                % {
-                    "number": latest.number,
-                    "else": "s" if len(boards) > 1 else "",
-                    "listed": listed,
-                    "has": "have" if len(boards) > 1 else "has",
-                }
+                % {"number": latest.number, "listed": listed}
             )
         if not next_round_offered(locked, latest):
             raise ValidationFailed(
@@ -197,10 +194,12 @@ def round_pair(*, tournament: Tournament, user: Any) -> Round:
         available = sum(1 for p in request.participants if p.available)
         if available < 2:
             raise ValidationFailed(
-                gettext(
-                    "Only %(available)s participant%(else)s can be paired in round %(number)s; at least two are needed."
+                ngettext(
+                    "Only %(available)s participant can be paired in round %(number)s; at least two are needed.",
+                    "Only %(available)s participants can be paired in round %(number)s; at least two are needed.",
+                    available,
                 )
-                % {"available": available, "else": "s" if available != 1 else "", "number": number}
+                % {"available": available, "number": number}
             )
         try:
             with transaction.atomic():

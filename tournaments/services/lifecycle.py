@@ -18,7 +18,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from core.errors import ConflictError, ValidationFailed
 from tournaments.models import Board, Round, Tournament
@@ -65,10 +65,12 @@ def tournament_delete(*, tournament: Tournament, user: Any, confirm: str = "") -
         published = published_rounds(locked)
         if published and confirm.strip() != locked.name:
             raise ValidationFailed(
-                gettext(
-                    "%(name)s has %(published)s published round%(else)s: players may hold its link. Type the tournament's name exactly to delete it, or archive it instead."
+                ngettext(
+                    "%(name)s has %(published)s published round: players may hold its link. Type the tournament's name exactly to delete it, or archive it instead.",
+                    "%(name)s has %(published)s published rounds: players may hold its link. Type the tournament's name exactly to delete it, or archive it instead.",
+                    published,
                 )
-                % {"name": locked.name, "published": published, "else": "s" if published != 1 else ""}
+                % {"name": locked.name, "published": published}
             )
         record = {
             "id": locked.pk,

@@ -9,7 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.selectors import club_get
@@ -212,8 +212,12 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         )
     except BadNumber as exc:
         return HttpResponseBadRequest(
-            gettext("%(exc)s This tournament has %(last)s round%(else)s so far.")
-            % {"exc": exc, "last": last, "else": "s" if last != 1 else ""},
+            ngettext(
+                "%(exc)s This tournament has %(last)s round so far.",
+                "%(exc)s This tournament has %(last)s rounds so far.",
+                last,
+            )
+            % {"exc": exc, "last": last},
             content_type="text/plain",
         )
     table = read_model.staff_standings(tournament, through)
