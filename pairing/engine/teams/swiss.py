@@ -252,6 +252,12 @@ class _Bracket:
         exactly that first pairing.
         """
         n = len(self.teams)
+        half = n // 2
+        natural = [(self.teams[i].id, self.teams[i + half].id) for i in range(half)]
+        if all(self.field.compatible(a, b) and self.pair_quality(a, b) == (0, 0, 0) for a, b in natural):
+            # The smallest identifier of all (tops 1..n/2 in order, bottoms n/2+1..n in order) breaks
+            # nothing: it is the answer, without the matching (round 1 of a big event, for instance).
+            return natural
         pos = {t.id: i + 1 for i, t in enumerate(self.teams)}
         base = n + 1
         unit_top = base**n  # above every sum of bottom parts
