@@ -8,6 +8,10 @@ on a new worker resumes after the last written batch and ends with every line im
 
 from __future__ import annotations
 
+import os
+import signal
+from pathlib import Path
+
 import pytest
 from django.urls import reverse
 
@@ -105,3 +109,39 @@ def test_a_killed_import_can_be_cancelled(celery_worker_process, staff_client, t
     assert job.status == RatingImport.Status.CANCELLED and not job.in_progress
     page = staff_client.get(reverse("ratings:import_detail", kwargs={"import_id": job.pk})).content.decode()
     assert 'hx-trigger="every 2s"' not in page and "import-stalled" not in page
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+def test_a_killed_pool_process_is_resumed_by_itself(celery_worker_process, staff_client, tmp_path):
+    """Only the pool process dies (the OOM killer's pick): the worker hands the task back at once;
+    it finds the import's run alive still, looks again once that run is stale, takes it over and
+    resumes after the last written batch, with no click."""
+    celery_worker_process.kill()  # this test needs a prefork worker
+    worker = start_worker(
+        celery_worker_process.queue,
+        tmp_path / "prefork.log",
+        pool="prefork",
+        extra_env={"RATING_IMPORT_STALE_SECONDS": str(STALE)},
+    )
+    try:
+        wait_for(lambda: "ready." in worker.output(), timeout=60, what="the prefork worker")
+        _upload(staff_client, tmp_path)
+        wait_for(lambda: _job().rows_read >= 5000, timeout=180, interval=0.05, what="the first batch")
+        (child,) = _children(worker.popen.pid)
+        os.kill(child, signal.SIGKILL)
+        killed_at = _job()
+        assert killed_at.status == RatingImport.Status.RUNNING and killed_at.rows_read < LINES
+        wait_for(lambda: _job().status not in ("pending", "running"), timeout=240, what="the import to end")
+        job = _job()
+        assert job.status == RatingImport.Status.DONE, job.error + worker.output()[-3000:]
+        assert (job.rows_read, job.added, job.bad) == (LINES, LINES, 0)
+        assert RatedPlayer.objects.count() == LINES
+        assert "resumed after line" in worker.output()
+    finally:
+        worker.kill()
