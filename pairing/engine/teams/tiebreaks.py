@@ -297,7 +297,10 @@ TEAM_TIEBREAKS: dict[str, TeamTiebreakInfo] = {
         TeamTiebreakInfo("BBE", "12.3", "game points without the bottom board, then without two, ...", _bbe),
     )
 }
-"""``DE`` (Art. 6, on the primary score) is a group rule and is handled by :func:`team_standings`."""
+"""``DE`` (Art. 6, on the primary score) and ``EDE`` (Art. 13.3.1: DE on the primary score, then, if
+that separates nobody, on the secondary score) are group rules, handled by :func:`team_standings`."""
+
+_GROUP_RULES = ("DE", "EDE")
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,7 +311,8 @@ class TeamStandingRow:
     match_points: int
     game_points: int
     values: tuple[int | tuple[int, ...], ...]
-    """One value per tie-break asked for (``DE``: the place in its direct-encounter group, 0 if unused)."""
+    """One value per tie-break asked for (``DE``/``EDE``: the place in its direct-encounter group, 0 if
+    unused)."""
 
 
 def team_standings(
@@ -323,13 +327,13 @@ def team_standings(
     Ties left at the end share the rank (no lots are drawn here).
     """
     for code in tiebreaks:
-        if code != "DE" and code not in TEAM_TIEBREAKS:
+        if code not in _GROUP_RULES and code not in TEAM_TIEBREAKS:
             raise InvalidRequestError(f"unknown team tie-break {code!r}")
     last = event.rounds_played if upto is None else upto
     f = _Field(event, team_rounds(event, last), event.primary, cap_dummy)
     prim = f.primary_code()
     values = {
-        t.tpn: [0 if c == "DE" else TEAM_TIEBREAKS[c].compute(f, t.tpn) for c in tiebreaks]
+        t.tpn: [0 if c in _GROUP_RULES else TEAM_TIEBREAKS[c].compute(f, t.tpn) for c in tiebreaks]
         for t in event.teams
     }
 
@@ -337,8 +341,10 @@ def team_standings(
         if len(group) <= 1 or depth == len(tiebreaks):
             return [group]
         code = tiebreaks[depth]
-        if code == "DE":
+        if code in _GROUP_RULES:
             tiers = _direct_encounter(f, group, prim)
+            if code == "EDE" and len(tiers) == 1:
+                tiers = _direct_encounter(f, group, f.secondary_code())  # Art. 13.3.1
             for place, tier in enumerate(tiers, start=1):
                 for t in tier:
                     values[t][depth] = place if len(tiers) > 1 else 0

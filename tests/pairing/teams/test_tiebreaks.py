@@ -77,3 +77,20 @@ def test_board_count_and_board_points_c07_12() -> None:
 def test_unknown_code_is_refused() -> None:
     with pytest.raises(InvalidRequestError):
         team_standings(small_event(), ["XYZ"])
+
+
+def test_extended_direct_encounter_uses_game_points_when_match_points_do_not_separate_c07_13_3_1() -> None:
+    from pairing.engine.teams.event import BoardResult, MatchRecord, TeamEntry, TeamEvent
+
+    teams = tuple(TeamEntry(t, f"T{t}", (2 * t - 1, 2 * t)) for t in (1, 2, 3))
+    r = BoardResult
+    matches = (
+        MatchRecord(1, 1, 2, (r(2), r(2))),  # 1 beats 2 2-0
+        MatchRecord(2, 2, 3, (r(2), r(1))),  # 2 beats 3 1.5-0.5
+        MatchRecord(3, 3, 1, (r(2), r(1))),  # 3 beats 1 1.5-0.5
+    )
+    event = TeamEvent("ede", 3, 2, teams, matches)
+    # All on 2 MP and 2 MP among themselves: DE separates nobody (6.2).
+    assert [row.rank for row in team_standings(event, ["DE"])] == [1, 1, 1]
+    # EDE then reads the game points of those matches: 1 has 2.5, 3 has 2, 2 has 1.5.
+    assert [(row.tpn, row.rank) for row in team_standings(event, ["EDE"])] == [(1, 1), (3, 2), (2, 3)]
