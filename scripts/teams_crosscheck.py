@@ -297,6 +297,7 @@ def run(
     )
     agree = 0
     notes = []
+    paired = rounds
     for rnd in range(1, rounds + 1):
         away = tuple((rnd, t) for t in range(1, n + 1) if rng.random() < scenario.absent)
         event = replace(event, absent=event.absent + away)
@@ -311,7 +312,8 @@ def run(
                 agree += 1
             else:
                 notes.append(f"{tag}: only gacrux found a pairing")
-            return agree, rnd, notes
+            paired = rnd
+            break
         mine = {(m.white, m.black) for m in ours.matches}
         if mine == theirs and ours.bye == their_bye:
             agree += 1
@@ -341,7 +343,7 @@ def run(
             matches=event.matches + tuple(matches),
             byes=event.byes + (((rnd, ours.bye),) if ours.bye else ()),
         )
-    if tally is not None:
+    if tally is not None and event.rounds_played:
         tiebreak_check(event, f"n{n}-s{seed}-{colour_type.value}-{scenario.tag}", tally, notes)
         accepted, checked = gacrux_check(write_team_trf(event), method)
         counts = tally.setdefault("checker", [0, 0, 0, 0])
@@ -351,7 +353,7 @@ def run(
             notes.append(
                 f"n{n}-s{seed}-{colour_type.value}-{scenario.tag}: the checker rejects {checked - accepted} round(s)"
             )
-    return agree, rounds, notes
+    return agree, paired, notes
 
 
 def main() -> int:
