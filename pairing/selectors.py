@@ -21,7 +21,8 @@ class BakuRow:
 
 
 def baku_table(tournament: Tournament, round_number: int) -> list[BakuRow]:
-    """Group GA and virtual points for ``round_number`` (empty unless the tournament uses Baku)."""
+    """Group GA and virtual points for ``round_number`` (empty unless the tournament uses Baku), for
+    the players that round pairs (the plan itself counts everyone, as the engine does)."""
     if tournament.acceleration != Tournament.Acceleration.BAKU:
         return []
     people = list(Participant.objects.filter(tournament=tournament).order_by("pairing_number", "name"))
@@ -40,4 +41,8 @@ def baku_table(tournament: Tournament, round_number: int) -> list[BakuRow]:
             pairing_score=format_points(scores.get(p.pk, 0) + vp.get(p.pk, 0)),
         )
         for p in people
+        # Only who is paired in that round: not a player withdrawn before it or entering after it.
+        if not (p.withdrawn_from_round is not None and p.withdrawn_from_round <= round_number)
+        and not (p.status == Participant.Status.WITHDRAWN and p.withdrawn_from_round is None)
+        and p.joined_round <= round_number
     ]

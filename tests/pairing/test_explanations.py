@@ -312,3 +312,33 @@ def assert_explained(req: PairingRequest, result: PairingResult) -> None:
 @given(st.randoms(use_true_random=False), st.integers(3, 10))
 def test_every_board_float_and_bye_of_random_events_is_explained(rng: random.Random, size: int) -> None:
     explained_event(rng, size, min(size - 1, 6))
+
+
+def test_a_downfloat_note_says_who_floats_and_between_which_brackets() -> None:
+    """Issue 33 (9): no orphan "odd number of players in the bracket": the note names the player
+    and the brackets, and a half-point score reads "1½", never "1.5"."""
+    req = PairingRequest(
+        round_number=2,
+        total_rounds=5,
+        participants=(
+            person(1, RoundRecord(WIN, 4, W)),
+            person(2, RoundRecord(WIN, 5, B)),
+            person(3, RoundRecord(WIN, 6, W)),
+            person(4, RoundRecord(LOSS, 1, B)),
+            person(5, RoundRecord(LOSS, 2, W)),
+            person(6, RoundRecord(LOSS, 3, B)),
+        ),
+    )
+    result = dutch.pair_round(req)
+    boards = {frozenset((b.white, b.black)) for b in result.boards}
+    (floater,) = [p for p in (1, 2, 3) if not any(frozenset((p, q)) in boards for q in (1, 2, 3))]
+    label = {p.id: p.label for p in build_states(req)}[floater]
+    (down,) = [reason for direction, reason in floats_of(result, floater) if direction == "down"]
+    assert down.startswith(label) and "from the 1-point bracket to the 0-point bracket" in down
+    assert "odd number of players" in down
+
+
+def test_bracket_notes_write_half_points_as_players_do() -> None:
+    from pairing.engine.dutch.explain import score_text
+
+    assert [score_text(s) for s in (0, 1, 2, 3, 5)] == ["0", "½", "1", "1½", "2½"]

@@ -148,11 +148,15 @@ def _explain(rnd: Round, participant_id: int, board: int | None) -> list[str]:
         if participant_id in members:
             lines.append(f"Paired in the {format_points(score)}-point group ({len(members)} players).")
             if isinstance(score, int):
-                # The engine labels its notes "Bracket 1.5: ..." (its own spelling of the score).
+                # The engine labels its notes "1½-point bracket: ..."; explanations stored before
+                # read "Bracket 1.5: ...".
+                brackets.append(f"{format_points(score)}-point bracket:")
                 brackets.append(f"Bracket {score // 2 if score % 2 == 0 else f'{score / 2:g}'}:")
     for note in data.get("floats") or []:
         if isinstance(note, dict) and note.get("participant") == participant_id:
             reason = str(note.get("reason") or "")
+            # The engine's sentence names the player and the brackets, which the line below says.
+            reason = reason.split("-point bracket: ", 1)[-1]
             start, end = note.get("from_score"), note.get("to_score")
             if start == end:  # the bye: a float on paper, no change of group
                 lines.append(reason)

@@ -1,7 +1,7 @@
 """The engine's pairing notes in plain words, for players on the public pages.
 
 The engine explains a bracket's departure from the plain top-half-against-bottom-half order in an
-arbiter's terms ("Bracket 2: exchange 1<->5, because it is better on C12 (colour preferences)").
+arbiter's terms ("2-point bracket: exchange 1<->5, because it is better on C12 (colour preferences)").
 Staff pages keep that form; a player's page gets :func:`plain_note`'s sentence instead.
 """
 
@@ -12,8 +12,10 @@ import re
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+# "1½-point bracket: ..." (and "Bracket 1.5: ...", the spelling of explanations stored before).
 NOTE = re.compile(
-    r"^Bracket (?P<score>[^:]+): (?P<how>.+?)(?:, because (?P<why>.+)| \((?P<equal>equal on .+)\))?$"
+    r"^(?:Bracket (?P<old>[^:]+)|(?P<score>[^:]+)-point bracket): "
+    r"(?P<how>.+?)(?:, because (?P<why>.+)| \((?P<equal>equal on .+)\))?$"
 )
 
 CRITERIA = {
@@ -71,7 +73,7 @@ def plain_note(note: str) -> str:
     match = NOTE.match(note)
     if not match:
         return note
-    score = match.group("score").replace("0.5", "½").replace(".5", "½")
+    score = (match.group("score") or match.group("old")).replace("0.5", "½").replace(".5", "½")
     how = _how(match.group("how"))
     if match.group("why"):
         return gettext("In the %(score)s-point group %(how)s, because %(why)s.") % {

@@ -14,12 +14,15 @@ from ..types import FloatNote
 from .candidates import first_candidate
 from .search import BracketSearch
 
-__all__ = ["departure", "floats_of_bracket", "score_text"]
+__all__ = ["departure", "floats_of_bracket", "score_text", "search_score"]
 
 
 def score_text(score: int) -> str:
-    """A score in half-points as players write it: ``3``, ``2.5``."""
-    return f"{score // 2}" if score % 2 == 0 else f"{score / 2:g}"
+    """A score in half-points as players write it: ``3``, ``2½``, ``½``."""
+    whole, half = divmod(score, 2)
+    if not half:
+        return str(whole)
+    return f"{whole}½" if whole else "½"
 
 
 def departure(search: BracketSearch) -> str:
@@ -50,6 +53,11 @@ def departure(search: BracketSearch) -> str:
     return f"{how} (equal on every criterion; generated first)"
 
 
+def search_score(search: BracketSearch, default: int) -> int:
+    """The bracket's score: its resident score group's (moved-down players keep their own)."""
+    return search.field.players[search.residents[0]].score if search.residents else default
+
+
 def floats_of_bracket(search: BracketSearch, floats: list[FloatNote], next_group: list[int]) -> list[int]:
     """Add the float notes of the bracket's pairs and downfloaters to ``floats``; return the
     downfloaters (the next bracket's MDPs) in pairing order."""
@@ -75,10 +83,16 @@ def floats_of_bracket(search: BracketSearch, floats: list[FloatNote], next_group
     for x in downfloaters:
         p = players[x]
         if next_group:
-            reason = (
+            to = players[next_group[0]].score
+            why = (
                 "odd number of players in the bracket"
                 if len(search.bracket) % 2 == 1 and len(downfloaters) == 1
                 else "no legal opponent left in the bracket (completion)"
             )
-            floats.append(FloatNote(p.id, "down", p.score, players[next_group[0]].score, reason))
+            # A whole sentence: the staff page lists the floats on their own, one line each.
+            reason = (
+                f"{p.label} floats down from the {score_text(search_score(search, p.score))}-point bracket to the "
+                f"{score_text(to)}-point bracket: {why}"
+            )
+            floats.append(FloatNote(p.id, "down", p.score, to, reason))
     return downfloaters

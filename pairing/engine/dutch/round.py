@@ -97,9 +97,9 @@ def _pair(request: PairingRequest, limits: SearchLimits) -> PairingResult:
             raise NoValidPairingError(f"bracket at score {score} cannot be paired under C1-C4")
         why = departure(search)
         if why:
-            notes.append(f"Bracket {score}: {why}")
+            notes.append(f"{score}-point bracket: {why}")
         if search.budget_reached:
-            notes.append(f"Bracket {score}: search budget reached; best candidate found was used")
+            notes.append(f"{score}-point bracket: search budget reached; best candidate found was used")
         pairs.extend(search.best_pairs)
         mdps = floats_of_bracket(search, floats, next_group)
     bye_id: int | None = None

@@ -72,6 +72,11 @@ def test_the_final_standings_still_say_who_was_placed_by_lot(client: Client, tou
             "In the 1½-point group the bottom half of the group was put in a different order, because "
             "Ann and Bob have already played each other.",
         ),
+        (  # issue 33 (9): the engine now writes the bracket as players write the score
+            "1½-point bracket: transposition of S2, because C1: Ann and Bob have already played each other",
+            "In the 1½-point group the bottom half of the group was put in a different order, because "
+            "Ann and Bob have already played each other.",
+        ),
     ],
 )
 def test_engine_notes_become_plain_words(note, plain):

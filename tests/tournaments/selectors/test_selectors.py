@@ -85,3 +85,17 @@ def test_the_participants_search_folds_names_like_every_other_search(tournament,
     for query, name in (("odegard", "Søren Ødegård"), ("lukasz", "Łukasz Wróbel"), ("zoe", "Zoë Škoda")):
         found = selectors.participant_page(tournament, find=query)
         assert [r.participant.name for r in found.rows] == [name]
+
+
+def test_the_baku_table_leaves_out_who_is_not_paired_that_round(organiser, arbiter):
+    """Issue 33 (9): round 2's Baku table does not list a player withdrawn from round 2."""
+    from tests.tournaments.services.conftest import pair_and_publish, play_round
+    from tournaments.services.participants.withdrawals import participant_withdraw
+
+    t = tournament_create(user=organiser, name="Baku", rounds_planned=9, acceleration="baku")
+    people = add_players(t, 10)
+    pairing_numbers_assign(t)
+    play_round(pair_and_publish(t, organiser), organiser)
+    participant_withdraw(participant=people[3], user=organiser)
+    names = [r.participant.name for r in pairing_selectors.baku_table(t, 2)]
+    assert people[3].name not in names and len(names) == 9
