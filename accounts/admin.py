@@ -6,11 +6,13 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminPasswordChangeForm, UserChangeForm
 from django.core.exceptions import ValidationError
+from rest_framework.authtoken.admin import TokenAdmin
+from rest_framework.authtoken.models import TokenProxy
 
-from accounts.models import AccountEmail, ApiToken
+from accounts.models import AccountEmail, ApiToken, LoginTokenStamp
 from accounts.registration import TAKEN
 from accounts.selectors import email_taken
-from accounts.services import api_tokens_revoke_all
+from accounts.services import api_tokens_revoke_all, password_stamp
 
 
 class AccountUserChangeForm(UserChangeForm):
@@ -57,3 +59,19 @@ class AccountEmailAdmin(admin.ModelAdmin):
     list_select_related = ["user"]
     search_fields = ["user__username", "user__email", "pending"]
     raw_id_fields = ["user"]
+
+
+class StampedTokenAdmin(TokenAdmin):
+    """DRF's token page, stamping a token made here with its user's password, like the API
+    login's: it dies when that password changes."""
+
+    def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
+        super().save_model(request, obj, form, change)
+        LoginTokenStamp.objects.get_or_create(
+            token_id=obj.key, defaults={"password_stamp": password_stamp(obj.user)}
+        )
+
+
+if admin.site.is_registered(TokenProxy):
+    admin.site.unregister(TokenProxy)
+admin.site.register(TokenProxy, StampedTokenAdmin)

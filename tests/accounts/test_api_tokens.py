@@ -155,3 +155,15 @@ def test_the_api_logins_token_dies_however_the_password_changes(client, olga):
     olga.save()
     assert api_status(client.__class__(), key) == 401
     assert api_status(client.__class__(), api_login("brand-new-pass-98")) == 200
+
+
+def test_a_token_made_in_the_back_office_dies_when_the_password_changes(client, olga, django_user_model):
+    admin = django_user_model.objects.create_superuser("root", "root@example.org", "root-pass-1")
+    client.force_login(admin)
+    made = client.post("/admin/authtoken/tokenproxy/add/", {"user": olga.pk})
+    assert made.status_code == 302, made.content[:800]
+    key = Token.objects.get(user=olga).key
+    assert api_status(client.__class__(), key) == 200
+    olga.set_password("brand-new-pass-98")
+    olga.save()
+    assert api_status(client.__class__(), key) == 401
