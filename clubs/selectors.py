@@ -41,6 +41,11 @@ def invitation_for_token(*, token: str) -> Invitation | None:
     )
 
 
+def invitation_signup_key(invitation: Invitation) -> str:
+    """The key sign-up records for an account made through ``invitation`` (one account per key)."""
+    return f"clubs:{invitation.pk}"
+
+
 def signup_invitation_for_token(token: str) -> SignupInvitation | None:
     """Sign-up's question (``accounts.invitations``): may this invitation link open an account?
     A pending, unexpired invitation may; the sign-up form starts with its address and the first
@@ -55,7 +60,7 @@ def signup_invitation_for_token(token: str) -> SignupInvitation | None:
     return SignupInvitation(
         email=found.email,
         next_url=reverse("clubs:invitation", kwargs={"token": token}),
-        key=f"clubs:{found.pk}",
+        key=invitation_signup_key(found),
         title=title,
         token=token,
     )

@@ -72,7 +72,9 @@ def _answer_page(
     if not request.user.is_authenticated:
         here = reverse("clubs:invitation", kwargs={"token": token})
         context["login_url"] = f"{reverse('login')}?{urlencode({'next': here})}"
-        if settings.SIGNUP_MODE != "closed" and not invitation_used(f"clubs:{invitation.pk}"):
+        if settings.SIGNUP_MODE != "closed" and not invitation_used(
+            selectors.invitation_signup_key(invitation)
+        ):
             context["signup_url"] = f"{reverse('accounts:signup')}?{urlencode({'invitation': token})}"
     return render(request, "clubs/invitation.html", context, status=status)
 
