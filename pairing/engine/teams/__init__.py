@@ -5,7 +5,7 @@ the rest of the engine; ``python -m pairing.engine --teams`` is its command line
 from __future__ import annotations
 
 from .boards import BoardRow, board_rankings
-from .colours import Preference, TeamColours, team_colours
+from .colours import Preference, TeamColours, initial_colour_by_lot, team_colours
 from .event import (
     BoardResult,
     Lineup,
@@ -63,6 +63,7 @@ __all__ = [
     "board_rankings",
     "check_lineup",
     "default_lineup",
+    "initial_colour_by_lot",
     "match_points",
     "pair_team_round",
     "read_team_trf",

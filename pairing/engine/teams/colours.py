@@ -7,12 +7,19 @@ enter the pairing only as the quality criteria [C8] and [C9], and Art. 4 always 
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from ..types import Colour
 from .types import ColourType, MatchKind, Team
 
-__all__ = ["Preference", "TeamColours", "allocate", "team_colours"]
+__all__ = ["Preference", "TeamColours", "allocate", "initial_colour_by_lot", "team_colours"]
+
+
+def initial_colour_by_lot(seed: int | str | bytes) -> Colour:
+    """Art. 4.1: the initial-colour, drawn by lot before round 1. Reproducible: the same seed gives the
+    same colour (its own :class:`random.Random`, never the global generator)."""
+    return Colour.WHITE if random.Random(seed).random() < 0.5 else Colour.BLACK
 
 
 @dataclass(frozen=True, slots=True)

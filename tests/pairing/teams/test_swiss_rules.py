@@ -159,3 +159,18 @@ def test_the_explanation_says_which_colour_preference_could_not_be_met_c8() -> N
     text = "\n".join(result.explanation)
     assert "both prefer Black" in text and "both prefer White" in text
     assert "[C8]" in text
+
+
+def test_the_initial_colour_lot_is_reproducible_from_its_seed_art_4_1() -> None:
+    from pairing.engine.teams import initial_colour_by_lot
+
+    assert {initial_colour_by_lot(7) for _ in range(5)} == {initial_colour_by_lot(7)}
+    assert {initial_colour_by_lot(seed) for seed in range(20)} == {Colour.WHITE, Colour.BLACK}
+    seeded = request(*(team(i) for i in range(1, 9)), initial_colour=initial_colour_by_lot("event-36"))
+    assert pair_team_round(seeded) == pair_team_round(seeded)
+
+
+def test_the_order_teams_are_given_in_does_not_matter() -> None:
+    field = c7_field()
+    shuffled = (field[3], field[0], field[5], field[2], field[4], field[1])
+    assert pair_team_round(request(*field)) == pair_team_round(request(*shuffled))
