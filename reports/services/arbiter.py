@@ -118,6 +118,8 @@ def reports_accept_confirmed(*, round: Round, user: Any) -> AcceptOutcome:
     one board changed meanwhile does not hold back the others."""
     if not can_arbitrate(user, round.tournament):
         raise NotAllowedError(gettext("Only the tournament's organisers and arbiters can accept reports."))
+    # Said once for the round, not once per board (each accept would refuse it on its own).
+    require_not_archived(round.tournament)
     outcome = AcceptOutcome()
     pending = (
         ResultReport.objects.filter(board__round=round, status=ResultReport.Status.CONFIRMED)

@@ -148,3 +148,127 @@ def test_a_write_racing_the_archive_is_refused_under_the_lock_and_changes_nothin
     with pytest.raises(ArchivedError):
         WRITES[what](as_the_request_found_it, organiser)
     assert _state(archived) == before
+
+
+# Issue 33 (review): every other staff write path, each refused on an archived tournament. A draft
+# round 2, a requested bye, a pair kept apart, a withdrawn player, a never-paired entry and a
+# second staff member exist before the archive, so each write has something to act on.
+
+
+@pytest.fixture
+def archived_more(swiss, arbiter, organiser) -> Tournament:
+    from pairing.services.execute import round_pair_execute
+    from tournaments.models import TournamentRole
+
+    play_round(pair_and_publish(swiss, arbiter), arbiter)
+    round_pair_execute(round_id=round_pair(tournament=swiss, user=arbiter).pk)
+    bye_request(participant=_first(swiss, 9), round_number=3, kind="half", user=arbiter)
+    forbidden_pair_add(tournament=swiss, user=arbiter, first=_first(swiss), second=_first(swiss, 2))
+    participant_withdraw(participant=_first(swiss, 10), user=arbiter, from_round=3)
+    participant_register(tournament=swiss, user=organiser, name="Never Paired")
+    role_grant(tournament=swiss, user=organiser, username="arthur", role="organiser")
+    assert TournamentRole.objects.filter(tournament=swiss).exists()
+    tournament_archive(tournament=swiss, user=organiser)
+    return Tournament.objects.get(pk=swiss.pk)
+
+
+def _draft(t: Tournament) -> Round:
+    return Round.objects.get(tournament=t, number=2)
+
+
+def _draft_board(t: Tournament, number: int = 1) -> Board:
+    return Board.objects.get(round__tournament=t, round__number=2, number=number)
+
+
+def _played_board(t: Tournament) -> Board:
+    return Board.objects.get(round__tournament=t, round__number=1, number=1)
+
+
+def _more_writes():
+    from pairing.services.drafts import board_swap_colours, boards_exchange_opponents
+    from pairing.services.swiss import round_delete, round_publish, round_repair
+    from reports.services.arbiter import reporting_settings_update, reports_accept_confirmed
+    from reports.services.links import reporting_link_revoke, reporting_links_issue_missing
+    from tournaments.models import ForbiddenPair, TournamentRole
+    from tournaments.services.participants.byes import absence_mark, bye_cancel
+    from tournaments.services.participants.edits import participant_delete
+    from tournaments.services.participants.registration import late_entry
+    from tournaments.services.participants.roster import (
+        participant_register_with_roster,
+        ratings_refresh_from_roster,
+    )
+    from tournaments.services.participants.withdrawals import withdrawal_undo
+    from tournaments.services.results import result_record_slip
+    from tournaments.services.tournaments import role_revoke
+
+    return {
+        "publish": lambda t, u: round_publish(round=_draft(t), user=u),
+        "delete draft": lambda t, u: round_delete(round=_draft(t), user=u),
+        "pair again": lambda t, u: round_repair(round=_draft(t), user=u),
+        "swap colours": lambda t, u: board_swap_colours(board=_draft_board(t), user=u),
+        "exchange opponents": lambda t, u: boards_exchange_opponents(
+            board_a=_draft_board(t, 1), board_b=_draft_board(t, 2), user=u
+        ),
+        "result slip": lambda t, u: result_record_slip(
+            round=Round.objects.get(tournament=t, number=1), number=1, user=u, result="0-1", confirm=True
+        ),
+        "correction": lambda t, u: result_record(
+            board=_played_board(t), user=u, result="0-1", expected_version=_played_board(t).version
+        ),
+        "undo withdrawal": lambda t, u: withdrawal_undo(participant=_first(t, 10), user=u),
+        "cancel bye": lambda t, u: bye_cancel(bye=RoundBye.objects.get(tournament=t, round_number=3), user=u),
+        "absence": lambda t, u: absence_mark(participant=_first(t, 3), round_number=4, user=u),
+        "stop keeping apart": lambda t, u: forbidden_pair_remove(
+            pair=ForbiddenPair.objects.get(tournament=t), user=u
+        ),
+        "remove player": lambda t, u: participant_delete(
+            participant=Participant.objects.get(tournament=t, name="Never Paired"), user=u
+        ),
+        "late entry": lambda t, u: late_entry(tournament=t, user=u, name="Late Lou"),
+        "register (roster)": lambda t, u: participant_register_with_roster(
+            tournament=t, user=u, name="Ros Ter"
+        ),
+        "ratings from roster": lambda t, u: ratings_refresh_from_roster(tournament=t, user=u),
+        "revoke role": lambda t, u: role_revoke(
+            tournament=t, user=u, role_id=TournamentRole.objects.filter(tournament=t).first().pk
+        ),
+        "reporting settings": lambda t, u: reporting_settings_update(
+            tournament=t, user=u, auto_accept_confirmed=True
+        ),
+        "revoke reporting link": lambda t, u: reporting_link_revoke(participant=_first(t), user=u),
+        "issue missing links": lambda t, u: reporting_links_issue_missing(tournament=t, user=u),
+        "accept confirmed reports": lambda t, u: reports_accept_confirmed(
+            round=Round.objects.get(tournament=t, number=1), user=u
+        ),
+    }
+
+
+def forbidden_pair_remove(*, pair, user):
+    from tournaments.services.participants.forbidden_pairs import forbidden_pair_remove as remove
+
+    return remove(pair=pair, user=user)
+
+
+@pytest.mark.parametrize("what", list(_more_writes()))
+def test_every_other_staff_write_to_an_archived_tournament_is_refused_and_changes_nothing(
+    archived_more, organiser, what
+):
+    before = _state(archived_more)
+    with pytest.raises(ArchivedError):
+        _more_writes()[what](archived_more, organiser)
+    assert _state(archived_more) == before
+
+
+def test_starting_an_archived_round_robin_is_refused(organiser):
+    from pairing.services.round_robin import tournament_start
+    from tests.tournaments.services.conftest import add_players
+    from tournaments.services.tournaments import tournament_create
+
+    t = tournament_create(
+        user=organiser, name="Closed", format="round_robin", lots_seed=7, pairing_numbers="lot"
+    )
+    add_players(t, 6)
+    tournament_archive(tournament=t, user=organiser)
+    with pytest.raises(ArchivedError):
+        tournament_start(tournament=Tournament.objects.get(pk=t.pk), user=organiser)
+    assert not Round.objects.filter(tournament=t).exists()
