@@ -38,3 +38,16 @@ def test_the_message_the_web_process_sends_carries_the_import_tasks_own_limits()
     options = rating_import_task._get_exec_options()
     assert (options["soft_time_limit"], options["time_limit"]) == (3300, 3600)
     assert settings.CELERY_TASK_SOFT_TIME_LIMIT < 3300
+
+
+def test_the_tasks_carry_the_limits_a_worker_enforces():
+    from pairing.tasks import round_pair_task
+    from ratings.tasks import rating_import_task
+
+    pair = round_pair_task._get_exec_options()
+    assert (pair["soft_time_limit"], pair["time_limit"]) == (
+        settings.CELERY_TASK_SOFT_TIME_LIMIT,
+        settings.CELERY_TASK_TIME_LIMIT,
+    )
+    for task in (round_pair_task, rating_import_task):
+        assert task.acks_late and task.reject_on_worker_lost
