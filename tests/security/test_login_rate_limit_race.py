@@ -53,9 +53,11 @@ def test_concurrent_guessers_on_the_login_page_get_no_more_checks_than_the_limit
         web = Client()
         address = f"10.1.0.{i}"
         guess_until_refused(
-            lambda pw: web.post(
-                "/accounts/login/", {"username": name, "password": pw}, REMOTE_ADDR=address
-            ).status_code
+            lambda pw: (
+                web.post(
+                    "/accounts/login/", {"username": name, "password": pw}, REMOTE_ADDR=address
+                ).status_code
+            )
         )
 
     assert run_threads(CLIENTS, client) == []
@@ -67,9 +69,14 @@ def test_concurrent_guessers_on_the_api_get_no_more_checks_than_the_limit():
         api = APIClient()
         address = f"10.2.0.{i}"
         guess_until_refused(
-            lambda pw: api.post(
-                "/api/auth/token/", {"username": "desk", "password": pw}, format="json", REMOTE_ADDR=address
-            ).status_code
+            lambda pw: (
+                api.post(
+                    "/api/auth/token/",
+                    {"username": "desk", "password": pw},
+                    format="json",
+                    REMOTE_ADDR=address,
+                ).status_code
+            )
         )
 
     assert run_threads(CLIENTS, client) == []

@@ -29,9 +29,7 @@ def test_a_nul_in_the_login_name_is_a_form_error(client, organiser, name):
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("fmt", ["json", "multipart"])
 def test_a_nul_in_the_api_login_name_is_a_400(organiser, name, fmt):
-    response = APIClient().post(
-        "/api/auth/token/", {"username": name, "password": "whatever-1"}, format=fmt
-    )
+    response = APIClient().post("/api/auth/token/", {"username": name, "password": "whatever-1"}, format=fmt)
     assert response.status_code == 400
     assert "token" not in response.json()
 
