@@ -150,14 +150,6 @@ def edit_costs(request: PairingRequest, engine: PairingResult, edited: PairingRe
     return tuple(out)
 
 
-def _without_colour(reason: str) -> str:
-    """An allocation's reason without its leading "White: " or "Black: " (the sentence names it)."""
-    for prefix in ("White: ", "Black: "):
-        if reason.startswith(prefix):
-            return reason[len(prefix) :]
-    return reason
-
-
 def _allocation(
     board: Board, states: dict[int, PlayerState], request: PairingRequest
 ) -> ColourAllocation | None:
@@ -199,8 +191,8 @@ def _colour_rules_given_up(
         out.append(
             GivenUp(
                 f"Art. {ARTICLE.get(colours.rule, '5.2')}",
-                f"{white.label} now has White on board {board.number}; the colour rules give it to "
-                f"{colours.white.label}: {_without_colour(colours.reason)}",
+                f"{white.label} now has White on board {board.number}; the colour rules give White to "
+                f"{colours.white.label} — {colours.reason}",
                 (board.white, board.black),
             )
         )
@@ -231,7 +223,7 @@ def edited_notes(
                     board.number,
                     "hand-edit",
                     f"set by hand: {white.label} has White and {black.label} Black; the colour rules "
-                    f"would give White to {colours.white.label}: {_without_colour(colours.reason)}",
+                    f"would give White to {colours.white.label} — {colours.reason}",
                 )
             )
     opponent_before = {b.white: b.black for b in engine.boards} | {b.black: b.white for b in engine.boards}

@@ -59,9 +59,9 @@ def test_a_colour_swap_in_round_one_names_the_initial_colour_and_the_notes_follo
     body = response.content.decode()
     assert "gives up nothing" not in body and "give up none" not in body
     assert "(Art. 5.2.5)" in body
-    assert f"{black.name} now has White on board 1; the colour rules give it to {white.name}" in body
+    assert f"{black.name} now has White on board 1; the colour rules give White to {white.name} — " in body
     notes = body.split("Colours, board by board", 1)[1]
     board_one = notes.split("Board 1:", 1)[1].split("</li>", 1)[0]
     assert "by hand" in board_one and f"{black.name} has White" in board_one
-    assert f"{black.name} (number" not in board_one.split("would give", 1)[0]
+    assert f"would give White to {white.name} — " in board_one
     assert "describe the engine&#x27;s pairing, not the boards above" not in body
