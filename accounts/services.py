@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.translation import gettext
 from rest_framework.authtoken.models import Token
 
 from accounts.models import ApiToken, LoginTokenStamp
@@ -33,11 +34,11 @@ def api_token_create(*, user: Any, name: str, days: int | None) -> tuple[ApiToke
     """Make a token; returns it and its key, which is not stored and cannot be shown again."""
     name = name.strip()
     if not name:
-        raise ValidationFailed("Give the token a name, e.g. the program that will use it.")
+        raise ValidationFailed(gettext("Give the token a name, e.g. the program that will use it."))
     if len(name) > 100:
-        raise ValidationFailed("A token name has at most 100 characters.")
+        raise ValidationFailed(gettext("A token name has at most 100 characters."))
     if days is not None and not 1 <= days <= 3650:
-        raise ValidationFailed("A token lasts between 1 and 3650 days, or until revoked.")
+        raise ValidationFailed(gettext("A token lasts between 1 and 3650 days, or until revoked."))
     key = KEY_PREFIX + secrets.token_urlsafe(32)
     now = timezone.now()
     token = ApiToken.objects.create(
@@ -56,7 +57,7 @@ def api_token_revoke(*, user: Any, token_id: int) -> None:
     """Revoke one of the user's own tokens (someone else's is "not found": no hint it exists)."""
     deleted, _ = ApiToken.objects.filter(user=user, pk=token_id).delete()
     if not deleted:
-        raise ValidationFailed("No such token: it may have been revoked already.")
+        raise ValidationFailed(gettext("No such token: it may have been revoked already."))
 
 
 @transaction.atomic

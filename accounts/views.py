@@ -14,7 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts import registration, selectors, services
@@ -71,7 +71,7 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
     except ValidationFailed as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, "Token revoked: programs using it are refused from now on.")
+        messages.success(request, gettext("Token revoked: programs using it are refused from now on."))
     return redirect("accounts:tokens")
 
 
@@ -79,7 +79,7 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
 @require_POST
 def legacy_token_revoke(request: HttpRequest) -> HttpResponse:
     services.legacy_token_revoke(user=request.user)
-    messages.success(request, "Token revoked: programs using it are refused from now on.")
+    messages.success(request, gettext("Token revoked: programs using it are refused from now on."))
     return redirect("accounts:tokens")
 
 
@@ -88,7 +88,11 @@ class PasswordChangeView(auth_views.PasswordChangeView):
         response = super().form_valid(form)
         revoked = services.api_tokens_revoke_all(user=form.user)
         if revoked:
-            messages.info(self.request, f"Your API tokens ({revoked}) were revoked with the old password.")
+            messages.info(
+                self.request,
+                gettext("Your API tokens (%(revoked)s) were revoked with the old password.")
+                % {"revoked": revoked},
+            )
         return response
 
 
@@ -174,7 +178,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         invited = signup_invitation(token) if token else None
         if invited is not None and invited.next_url:
             return redirect(invited.next_url)  # logged in already: straight to the invitation
-        messages.info(request, "You are logged in already: this is your account.")
+        messages.info(request, gettext("You are logged in already: this is your account."))
         return redirect("accounts:profile")
     mode = settings.SIGNUP_MODE
     if mode == "closed":
@@ -226,9 +230,11 @@ def verify(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
     except ValidationFailed as exc:
         return render(request, "accounts/verify_failed.html", {"message": exc.message}, status=400)
     if done.changed_to:
-        messages.success(request, f"Your email address is now {done.changed_to}.")
+        messages.success(
+            request, gettext("Your email address is now %(changed_to)s.") % {"changed_to": done.changed_to}
+        )
     else:
-        messages.success(request, "Your email address is verified: log in to start.")
+        messages.success(request, gettext("Your email address is verified: log in to start."))
     if request.user.is_authenticated and request.user.pk == done.user.pk:
         return redirect("accounts:profile")
     url = reverse("login")
@@ -254,11 +260,13 @@ def verify_resend(request: HttpRequest) -> HttpResponse:
                 status=400,
             )
     if registration.verification_mail_send(user=user, link=_link(request)):
-        messages.success(request, "Link sent: check your mailbox (and its spam folder).")
+        messages.success(request, gettext("Link sent: check your mailbox (and its spam folder)."))
     elif selectors.email_verified(user) and not selectors.pending_email(user):
-        messages.info(request, "Your address is verified already.")
+        messages.info(request, gettext("Your address is verified already."))
     else:
-        messages.error(request, "Too many links sent this hour: use the last one, or try again later.")
+        messages.error(
+            request, gettext("Too many links sent this hour: use the last one, or try again later.")
+        )
     return redirect(back)
 
 
@@ -287,10 +295,11 @@ def profile(request: HttpRequest) -> HttpResponse:
     if changing:
         messages.success(
             request,
-            f"Saved. We mailed a link to {data['email']}: your address changes when you open it.",
+            gettext("Saved. We mailed a link to %(email)s: your address changes when you open it.")
+            % {"email": data["email"]},
         )
     else:
-        messages.success(request, "Saved.")
+        messages.success(request, gettext("Saved."))
     return redirect("accounts:profile")
 
 
@@ -298,5 +307,5 @@ def profile(request: HttpRequest) -> HttpResponse:
 @require_POST
 def email_change_cancel(request: HttpRequest) -> HttpResponse:
     registration.email_change_cancel(user=request.user)
-    messages.success(request, "The change is cancelled: your address stays as it is.")
+    messages.success(request, gettext("The change is cancelled: your address stays as it is."))
     return redirect("accounts:profile")

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Membership, RosterPlayer
 
@@ -9,26 +10,31 @@ TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(max_length=100, label="Club name")
+    name = forms.CharField(max_length=100, label=_("Club name"))
 
 
 class InvitationForm(forms.Form):
     email = forms.EmailField(
         required=False,
-        help_text="Optional. With an address the link is mailed, and only that account can accept it.",
+        label=_("E-mail"),
+        help_text=_("Optional. With an address the link is mailed, and only that account can accept it."),
     )
-    role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.ARBITER)
+    role = forms.ChoiceField(
+        choices=Membership.Role.choices, initial=Membership.Role.ARBITER, label=_("Role")
+    )
 
 
 class RoleForm(forms.Form):
-    role = forms.ChoiceField(choices=Membership.Role.choices)
+    role = forms.ChoiceField(choices=Membership.Role.choices, label=_("Role"))
 
 
 class RosterPlayerForm(forms.ModelForm):
-    title = forms.ChoiceField(choices=[("", "—")] + [(t, t) for t in TITLES], required=False)
-    rating = forms.IntegerField(min_value=0, max_value=3500, required=False)
-    birth_year = forms.IntegerField(min_value=1900, max_value=2100, required=False)
-    fide_id = forms.IntegerField(min_value=1, max_value=10**12 - 1, required=False, label="FIDE id")
+    title = forms.ChoiceField(
+        choices=[("", "—")] + [(t, t) for t in TITLES], required=False, label=_("Title")
+    )
+    rating = forms.IntegerField(min_value=0, max_value=3500, required=False, label=_("Rating"))
+    birth_year = forms.IntegerField(min_value=1900, max_value=2100, required=False, label=_("Birth year"))
+    fide_id = forms.IntegerField(min_value=1, max_value=10**12 - 1, required=False, label=_("FIDE id"))
 
     class Meta:
         model = RosterPlayer
@@ -43,7 +49,13 @@ class RosterPlayerForm(forms.ModelForm):
             "email",
             "phone",
         ]
-        labels = {"club_name": "Club", "federation": "Federation"}
+        labels = {
+            "name": _("Name"),
+            "club_name": _("Club"),
+            "federation": _("Federation"),
+            "email": _("E-mail"),
+            "phone": _("Phone"),
+        }
 
     def clean_federation(self) -> str:
         fed = self.cleaned_data["federation"].strip().upper()
@@ -53,8 +65,8 @@ class RosterPlayerForm(forms.ModelForm):
 
 
 class FideAddForm(forms.Form):
-    fide_id = forms.IntegerField(min_value=1, max_value=10**12 - 1)
+    fide_id = forms.IntegerField(min_value=1, max_value=10**12 - 1, label=_("FIDE id"))
 
 
 class SearchForm(forms.Form):
-    q = forms.CharField(max_length=100, required=False)
+    q = forms.CharField(max_length=100, required=False, label=_("Search"))

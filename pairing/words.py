@@ -13,59 +13,10 @@ from __future__ import annotations
 import re
 
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 
-TIEBREAK_WORDS = {
-    "DE": (
-        _("Direct encounter"),
-        _("Points scored in the games between the tied players, when they all played each other."),
-    ),
-    "BH": (_("Buchholz"), _("The sum of the opponents' scores.")),
-    "BH-C1": (_("Buchholz cut 1"), _("Buchholz without the lowest opponent score.")),
-    "BH-C2": (_("Buchholz cut 2"), _("Buchholz without the two lowest opponent scores.")),
-    "BH-M1": (_("Median Buchholz"), _("Buchholz without the lowest and the highest opponent score.")),
-    "BH-M2": (
-        _("Median Buchholz 2"),
-        _("Buchholz without the two lowest and the two highest opponent scores."),
-    ),
-    "SB": (
-        _("Sonneborn-Berger"),
-        _("The full score of every opponent you beat plus half the score of every opponent you drew."),
-    ),
-    "SB-C1": (
-        _("Sonneborn-Berger cut 1"),
-        _("Sonneborn-Berger without the part that comes from your lowest-scoring opponent."),
-    ),
-    "WIN": (_("Number of wins"), _("Rounds won, counting byes and forfeits that scored a win's points.")),
-    "WON": (_("Games won"), _("Games won over the board.")),
-    "BPG": (_("Games with Black"), _("Games played over the board with Black.")),
-    "PS": (_("Progressive score"), _("The sum of your running score after every round.")),
-    "PS-C1": (_("Progressive score cut 1"), _("Progressive score without the round-1 term.")),
-    "ARO": (
-        _("Average rating of opponents"),
-        _("The average rating of the opponents you played over the board."),
-    ),
-    "ARO-C1": (_("Average rating of opponents cut 1"), _("The same without the lowest-rated opponent.")),
-    "TPR": (
-        _("Performance rating"),
-        _("Average rating of the opponents plus the FIDE rating difference for your percentage score."),
-    ),
-    "KS": (
-        _("Koya score"),
-        _("Points scored against the opponents whose final score is at least half the maximum score."),
-    ),
-}
+from tournaments.tiebreak_words import TIEBREAK_WORDS, tiebreak_description, tiebreak_name
 
-
-def tiebreak_name(code: str, english: str) -> str:
-    words = TIEBREAK_WORDS.get(code)
-    return str(words[0]) if words else english
-
-
-def tiebreak_description(code: str, english: str) -> str:
-    words = TIEBREAK_WORDS.get(code)
-    return str(words[1]) if words else english
-
+__all__ = ["TIEBREAK_WORDS", "breakdown_words", "tiebreak_description", "tiebreak_name"]
 
 _PHRASES: tuple[tuple[re.Pattern[str], object], ...] = (
     (
@@ -92,6 +43,44 @@ _PHRASES: tuple[tuple[re.Pattern[str], object], ...] = (
     (
         re.compile(r"^no rated game over the board counted$"),
         lambda m: gettext("no rated game over the board counted"),
+    ),
+    (re.compile(r"^no tie left to break$"), lambda m: gettext("no tie left to break")),
+    (
+        re.compile(r"^direct encounter does not separate them$"),
+        lambda m: gettext("direct encounter does not separate them"),
+    ),
+    (re.compile(r"^order by direct encounter: "), lambda m: gettext("order by direct encounter: ")),
+    (
+        re.compile(r"^among the (\d+) tied: "),
+        lambda m: gettext("among the %(count)s tied: ") % {"count": m[1]},
+    ),
+    (
+        re.compile(r"^all have played each other \(C\.07 6\.2\)$"),
+        lambda m: gettext("all have played each other (C.07 6.2)"),
+    ),
+    (
+        re.compile(r"^not all have met \((\d+) of this player's games missing, C\.07 6\.3\)$"),
+        lambda m: (
+            gettext("not all have met (%(missing)s of this player's games missing, C.07 6.3)")
+            % {"missing": m[1]}
+        ),
+    ),
+    (
+        re.compile(
+            r"^not all have met \((\d+) of this player's games missing\): direct encounter only applies when "
+            r"they have all played each other$"
+        ),
+        lambda m: (
+            gettext(
+                "not all have met (%(missing)s of this player's games missing): direct encounter only applies when "
+                "they have all played each other"
+            )
+            % {"missing": m[1]}
+        ),
+    ),
+    (
+        re.compile(r"averaged over (\d+) games"),
+        lambda m: gettext("averaged over %(count)s games") % {"count": m[1]},
     ),
 )
 

@@ -6,11 +6,13 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from pairing.engine.tiebreaks import TIEBREAKS
 from tournaments.models import Board, EventRole, Participant, RoundBye, Tournament, TournamentRole
+from tournaments.tiebreak_words import tiebreak_name
 
 SCORING_PRESETS = {
     "standard": (2, 1, 0),
@@ -19,7 +21,10 @@ SCORING_PRESETS = {
 SCORING_CHOICES = [("standard", _("Win 1, draw ½, loss 0")), ("three-one-zero", _("Win 3, draw 1, loss 0"))]
 BYE_CHOICES = [("win", _("A win's points")), ("draw", _("A draw's points")), ("zero", _("Nothing"))]
 COLOUR_CHOICES = [("", _("Draw by lot")), ("w", _("White")), ("b", _("Black"))]
-TIEBREAK_HELP = ", ".join(f"{info.code} = {info.name}" for info in TIEBREAKS)
+TIEBREAK_HELP = lazy(
+    lambda: ", ".join(f"{info.code} = {tiebreak_name(info.code, info.name)}" for info in TIEBREAKS), str
+)()
+"""The codes and their names, in the language of the page that shows them."""
 
 # <input type="date"> only understands ISO dates: without the format, a localised "04/12/2026" is
 # written into the field and the browser shows it empty.
@@ -329,7 +334,9 @@ class TournamentImportForm(forms.Form):
     KINDS = [("trf", _("TRF file (FIDE rating report)")), ("json", _("JSON backup from this program"))]
     kind = forms.ChoiceField(choices=KINDS, widget=forms.RadioSelect, initial="trf", label=_("What is it?"))
     file = forms.FileField(label=_("File"))
-    name = forms.CharField(max_length=150, required=False, help_text=_("Empty: the name in the file."))
+    name = forms.CharField(
+        max_length=150, required=False, label=_("Name"), help_text=_("Empty: the name in the file.")
+    )
 
 
 class DeleteTournamentForm(forms.Form):

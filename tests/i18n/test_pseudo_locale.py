@@ -29,6 +29,12 @@ ALLOWED_WORDS = {
     "baku",
     "dutch",
     "swiss",
+    # Tie-break codes (FIDE C.07), shown as codes in every language.
+    "win",
+    "won",
+    "bpg",
+    "aro",
+    "tpr",
     "htmx",
     "url",
     "utc",
@@ -71,9 +77,14 @@ def _data_words(world: w.World) -> set[str]:
     """Words of the test data (names of people, tournaments, users): shown as they are."""
     from django.contrib.auth import get_user_model
 
+    from clubs.models import Club
+    from tournaments.models import Event
+
     texts = [world.tournament.name, world.tournament.place or ""]
     texts += [p.name for p in world.people]
     texts += list(get_user_model().objects.values_list("username", flat=True))
+    texts += list(Club.objects.values_list("name", flat=True))
+    texts += list(Event.objects.values_list("name", flat=True))
     return {word.lower() for text in texts for word in re.findall(r"[A-Za-z]{3,}", text)}
 
 

@@ -13,6 +13,7 @@ from pairing.engine.errors import PairingError
 from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, TIEBREAKS, validate_tiebreaks
 from tournaments.models import Participant, Round, Tournament, TournamentRole
 from tournaments.permissions import visible_tournaments
+from tournaments.tiebreak_words import tiebreak_name
 
 
 def count_of(model: Any, link: str, *conditions: Q) -> Coalesce:
@@ -52,7 +53,8 @@ def tiebreak_preview(codes: str, fmt: str) -> tuple[list[str], str]:
         ROUND_ROBIN_DEFAULT if round_robin else SWISS_DEFAULT
     )
     try:
-        return [f"{c} — {TIEBREAK_NAMES[c]}" for c in validate_tiebreaks(raw, round_robin=round_robin)], ""
+        codes_valid = validate_tiebreaks(raw, round_robin=round_robin)
+        return [f"{c} — {tiebreak_name(c, TIEBREAK_NAMES[c])}" for c in codes_valid], ""
     except PairingError as exc:
         return [], str(exc)
 

@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import ServiceError
@@ -28,11 +28,11 @@ MAX_UPLOAD = 5_000_000
 """Bytes read from an uploaded file; a 500-player tournament's backup is well under 1 MB."""
 
 EXPORTS = {
-    "trf": ("TRF-2026 (FIDE rating report)", "text/plain; charset=utf-8", "trf26.txt"),
-    "trf2016": ("TRF-2016 (for older programs)", "text/plain; charset=utf-8", "trf16.txt"),
-    "json": ("JSON backup (everything, restorable)", "application/json", "backup.json"),
-    "participants": ("Participants (CSV)", "text/csv; charset=utf-8", "participants.csv"),
-    "standings": ("Standings (CSV)", "text/csv; charset=utf-8", "standings.csv"),
+    "trf": (gettext_lazy("TRF-2026 (FIDE rating report)"), "text/plain; charset=utf-8", "trf26.txt"),
+    "trf2016": (gettext_lazy("TRF-2016 (for older programs)"), "text/plain; charset=utf-8", "trf16.txt"),
+    "json": (gettext_lazy("JSON backup (everything, restorable)"), "application/json", "backup.json"),
+    "participants": (gettext_lazy("Participants (CSV)"), "text/csv; charset=utf-8", "participants.csv"),
+    "standings": (gettext_lazy("Standings (CSV)"), "text/csv; charset=utf-8", "standings.csv"),
 }
 
 

@@ -40,6 +40,7 @@ from tournaments.services.tournaments import (
     tournament_create,
     tournament_update,
 )
+from tournaments.tiebreak_words import tiebreak_name
 
 
 def suggestion_context(request: HttpRequest) -> dict[str, object]:
@@ -225,7 +226,9 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "tournament": tournament,
         "standings": table,
         "rows": table.rows,
-        "columns": [(code, selectors.TIEBREAK_NAMES.get(code, code)) for code in table.tiebreaks],
+        "columns": [
+            (code, tiebreak_name(code, selectors.TIEBREAK_NAMES.get(code, code))) for code in table.tiebreaks
+        ],
         "can_arbitrate": can_change(request.user, tournament),
         "started": selectors.round_one_paired(tournament),
         "tiebreaks_form": TiebreaksForm(initial={"codes": tournament.tiebreaks}),
