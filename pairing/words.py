@@ -18,6 +18,14 @@ from tournaments.tiebreak_words import TIEBREAK_WORDS, tiebreak_description, tie
 
 __all__ = ["TIEBREAK_WORDS", "breakdown_words", "tiebreak_description", "tiebreak_name"]
 
+
+def _round_words(text: str) -> str:
+    """``4.0 (Ann, round 3)`` with the round in the page's language."""
+    return re.sub(
+        r", round (\d+)\)", lambda m: ", " + gettext("round %(round)s") % {"round": m[1]} + ")", text
+    )
+
+
 _PHRASES: tuple[tuple[re.Pattern[str], object], ...] = (
     (
         re.compile(r"virtual opponent, round (\d+)"),
@@ -76,6 +84,34 @@ _PHRASES: tuple[tuple[re.Pattern[str], object], ...] = (
                 "they have all played each other"
             )
             % {"missing": m[1]}
+        ),
+    ),
+    (
+        re.compile(r"^not counted: (.+), the (lowest|highest) opponent score \((.+)\)$"),
+        lambda m: (
+            (
+                gettext("not counted: %(what)s, the lowest opponent score (%(rule)s)")
+                if m[2] == "lowest"
+                else gettext("not counted: %(what)s, the highest opponent score (%(rule)s)")
+            )
+            % {"what": _round_words(m[1]), "rule": m[3]}
+        ),
+    ),
+    (
+        re.compile(
+            r"^not counted: (.+), the part from the opponent with the (lowest|highest) score \((.+)\) \((.+)\)$"
+        ),
+        lambda m: (
+            (
+                gettext(
+                    "not counted: %(what)s, the part from the opponent with the lowest score (%(score)s) (%(rule)s)"
+                )
+                if m[2] == "lowest"
+                else gettext(
+                    "not counted: %(what)s, the part from the opponent with the highest score (%(score)s) (%(rule)s)"
+                )
+            )
+            % {"what": _round_words(m[1]), "score": m[3], "rule": m[4]}
         ),
     ),
     (

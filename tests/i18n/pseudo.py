@@ -26,11 +26,25 @@ def entries() -> list[Entry]:
     return read_po(LOCALE / "fr" / "LC_MESSAGES" / "django.po")[1:]
 
 
+def _django_entries() -> list[Entry]:
+    """Django's own strings the pages show (form labels, password rules): Django translates them
+    in every real language, so the pseudo-locale wraps them too."""
+    import django
+
+    root = Path(django.__file__).parent
+    entries: list[Entry] = []
+    for po in (root / "conf", root / "contrib" / "auth"):
+        entries += read_po(po / "locale" / "fr" / "LC_MESSAGES" / "django.po")[1:]
+    return entries
+
+
 def build(root: Path) -> None:
     """Write the pseudo-locale's django.mo and djangojs.mo under ``root``."""
     for domain in ("django", "djangojs"):
         po = LOCALE / "fr" / "LC_MESSAGES" / f"{domain}.po"
-        catalogue = {mo_key(e): _wrapped(e) for e in (read_po(po)[1:] if po.exists() else [])}
+        ours = read_po(po)[1:] if po.exists() else []
+        theirs = _django_entries() if domain == "django" else []
+        catalogue = {mo_key(e): _wrapped(e) for e in theirs + ours}
         catalogue[""] = HEADER
         write_mo(catalogue, root / CODE / "LC_MESSAGES" / f"{domain}.mo")
 
