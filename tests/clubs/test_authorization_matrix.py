@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -111,6 +112,8 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
     ("ratings:imports", "GET"): Endpoint(STAFF),
     ("ratings:imports", "POST"): Endpoint(STAFF, _upload),
     ("ratings:import_detail", "GET"): Endpoint(STAFF),
+    ("ratings:import_retry", "POST"): Endpoint(STAFF),
+    ("ratings:import_cancel", "POST"): Endpoint(STAFF),
     ("ratings:search", "GET"): Endpoint(LOGIN),
 }
 METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
@@ -123,7 +126,7 @@ def _rating_dir(settings, tmp_path):
 
 
 @pytest.fixture
-def world(cast, django_user_model) -> World:
+def world(cast, django_user_model, settings) -> World:
     """The cast's club plus a co-owner (so the owner may leave), a pending invitation mailed to
     ``nobody``, a roster player, a rated player and an import."""
     spare = django_user_model.objects.create_user("spare", email="spare@example.org")
@@ -136,7 +139,10 @@ def world(cast, django_user_model) -> World:
     rated = RatedPlayer.objects.create(
         fide_id=1000001, name="Rated, Ruth", search_key="rated ruth", checksum=0
     )
-    job = RatingImport.objects.create(original_name="old.txt", path="/nonexistent", status="done")
+    # A failed import whose file is still there: staff may retry or cancel it.
+    kept = Path(settings.RATING_LIST_DIR) / "old.txt"
+    kept.write_text("")
+    job = RatingImport.objects.create(original_name="old.txt", path=str(kept), status="failed")
     users = {role: cast.user(role) for role in ROLES if role != "staff"}
     users["staff"] = staff
     kwargs = {
