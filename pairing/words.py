@@ -26,6 +26,24 @@ def _round_words(text: str) -> str:
     )
 
 
+def _result_words(words: str) -> str:
+    """The engine's words for one counted round (WIN, WON, BPG lines)."""
+    known = {
+        "won": gettext("won"),
+        "won (game of less than one move)": gettext("won (game of less than one move)"),
+        "forfeit win": gettext("forfeit win"),
+        "pairing-allocated bye": gettext("pairing-allocated bye"),
+        "full-point bye": gettext("full-point bye"),
+        "Black": gettext("Black"),
+    }
+    if words in known:
+        return known[words]
+    scored = re.match(r"scored (\S+) \((.*)\)$", words)
+    if scored:
+        return gettext("scored %(points)s (%(result)s)") % {"points": scored[1], "result": scored[2]}
+    return words
+
+
 _PHRASES: tuple[tuple[re.Pattern[str], object], ...] = (
     (
         re.compile(r"virtual opponent, round (\d+)"),
@@ -112,6 +130,18 @@ _PHRASES: tuple[tuple[re.Pattern[str], object], ...] = (
                 )
             )
             % {"what": _round_words(m[1]), "score": m[3], "rule": m[4]}
+        ),
+    ),
+    (
+        re.compile(
+            r"1 \(round (\d+): (won \(game of less than one move\)|won|forfeit win|pairing-allocated bye"
+            r"|full-point bye|Black|scored [^ ]+ \([^)]*\))( v [^)]*)?\)"
+        ),
+        lambda m: (
+            "1 ("
+            + gettext("round %(round)s: %(what)s")
+            % {"round": m[1], "what": _result_words(m[2]) + (m[3] or "")}
+            + ")"
         ),
     ),
     (
