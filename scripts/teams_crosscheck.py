@@ -32,6 +32,7 @@ from pairing.engine.teams.event import (  # noqa: E402
     TeamEvent,
     team_swiss_request,
 )
+from pairing.engine.teams.checks import check_team_pairing  # noqa: E402
 from pairing.engine.teams.trf import write_team_trf  # noqa: E402
 from pairing.engine.types import Colour  # noqa: E402
 
@@ -305,7 +306,8 @@ def run(
         theirs, their_bye, raw = gacrux_pairing(trf, rnd, method)
         tag = f"n{n}-s{seed}-{colour_type.value}-{scenario.tag}-r{rnd}"
         try:
-            ours = pair_team_round(team_swiss_request(event, rnd))
+            request = team_swiss_request(event, rnd)
+            ours = pair_team_round(request)
         except NoValidPairingError:
             # Art. 3.3.3: no legal pairing; the Chief Arbiter decides. The tournament stops here.
             if not theirs:
@@ -314,6 +316,9 @@ def run(
                 notes.append(f"{tag}: only gacrux found a pairing")
             paired = rnd
             break
+        broken = check_team_pairing(request, ours)
+        if broken:
+            notes.append(f"{tag}: our pairing breaks {[v.rule for v in broken]}")
         mine = {(m.white, m.black) for m in ours.matches}
         if mine == theirs and ours.bye == their_bye:
             agree += 1

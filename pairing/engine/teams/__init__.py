@@ -5,6 +5,7 @@ the rest of the engine; ``python -m pairing.engine --teams`` is its command line
 from __future__ import annotations
 
 from .boards import BoardRow, board_rankings
+from .checks import check_team_pairing
 from .colours import Preference, TeamColours, initial_colour_by_lot, team_colours
 from .event import (
     BoardResult,
@@ -62,6 +63,7 @@ __all__ = [
     "board_points",
     "board_rankings",
     "check_lineup",
+    "check_team_pairing",
     "default_lineup",
     "initial_colour_by_lot",
     "match_points",
