@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pairing.engine.errors import NoValidPairingError  # noqa: E402
 from pairing.engine.teams import ColourType, MatchKind, MatchScoring, PrimaryScore, pair_team_round  # noqa: E402
+from pairing.engine.teams.checks import check_team_pairing  # noqa: E402
 from pairing.engine.teams.event import (  # noqa: E402
     BoardResult,
     MatchRecord,
@@ -32,7 +33,6 @@ from pairing.engine.teams.event import (  # noqa: E402
     TeamEvent,
     team_swiss_request,
 )
-from pairing.engine.teams.checks import check_team_pairing  # noqa: E402
 from pairing.engine.teams.trf import write_team_trf  # noqa: E402
 from pairing.engine.types import Colour  # noqa: E402
 
