@@ -108,7 +108,11 @@ class _Round:
 
     def compatible(self, a: int, b: int) -> bool:
         """[C1] Art. 2.1.1 (and the competition's forbidden pairs)."""
-        return b not in self.met[a] and frozenset((a, b)) not in self.request.forbidden_pairs
+        return (
+            b not in self.met[a]
+            and a not in self.met[b]
+            and frozenset((a, b)) not in self.request.forbidden_pairs
+        )
 
     def pairable(self, ids: Sequence[int]) -> bool:
         """Whether ``ids`` can all be paired among themselves under [C1] ([C3], Art. 2.2.1)."""
