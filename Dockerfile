@@ -15,6 +15,7 @@ COPY ratings ./ratings
 COPY reports ./reports
 COPY templates ./templates
 COPY static ./static
+COPY locale ./locale
 COPY manage.py ./
 RUN pip install --no-cache-dir . && DEBUG=0 SECRET_KEY=build-only python manage.py collectstatic --noinput
 # Uploaded rating lists wait in var/ for the worker (a volume shared by web and worker).
