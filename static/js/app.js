@@ -370,7 +370,9 @@
         asks.focus();
       }
     } else if (fresh.classList.contains("just-saved")) {
-      var answered = box && !box.hidden && box.getAttribute("data-board") === number;
+      // The box's question or problem about this board (or a problem about no board in particular).
+      var about = box && box.getAttribute("data-board");
+      var answered = box && !box.hidden && (!about || about === number);
       if (answered) {
         var inBox = box.contains(document.activeElement);
         box.hidden = true;
@@ -400,6 +402,7 @@
     var box = document.getElementById("result-problem");
     if (box) {
       box.textContent = text;
+      box.removeAttribute("data-board");
       box.hidden = false;
     }
   });

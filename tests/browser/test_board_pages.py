@@ -49,11 +49,13 @@ def test_a_slip_for_a_board_on_another_page_is_recorded(arbiter_page, live_serve
     expect(page.locator("#quick-entry-input")).to_have_value("")
     slip(page, "3=")  # on this page: through its row, which shows it
     expect(page.locator("tr.board-row[data-board='3'] .result-value")).to_have_text("½-½")
-    slip(page, "25 0")  # already 1-0: refused, and the slip is back in the box to be corrected
-    expect(page.locator("#quick-entry-message")).to_contain_text("already shows 1-0")
-    expect(page.locator("#quick-entry-input")).to_have_value("25 0")
-    page.keyboard.press("Control+A")
-    page.keyboard.press("Backspace")
+    slip(page, "25 0")  # already 1-0: it asks first (issue 33), and Escape keeps the result
+    expect(page.locator("#result-problem")).to_contain_text("already shows 1-0")
+    expect(page.locator("#quick-entry-message")).to_contain_text("Board 25: not changed yet")
+    expect(page.locator("#result-problem [data-confirm-change]")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("#quick-entry-message")).to_have_text("Board 25: kept as it was.")
+    expect(page.locator("#quick-entry-input")).to_be_focused()
     slip(page, "31 1")
     expect(page.locator("#quick-entry-message")).to_contain_text("no board 31")
     results = stored_results(paged_round)
