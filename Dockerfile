@@ -13,6 +13,7 @@ COPY accounts ./accounts
 COPY clubs ./clubs
 COPY ratings ./ratings
 COPY reports ./reports
+COPY entries ./entries
 COPY templates ./templates
 COPY static ./static
 COPY locale ./locale

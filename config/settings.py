@@ -158,6 +158,7 @@ INSTALLED_APPS = [
     "tournaments",
     "pairing",
     "reports",
+    "entries",
     "ratings",
     "clubs",
 ]

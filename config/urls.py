@@ -38,6 +38,7 @@ urlpatterns = [
     path("clubs/", include("clubs.urls")),
     path("ratings/", include("ratings.urls")),
     path("", include("reports.urls")),
+    path("", include("entries.urls")),
     path("", include("tournaments.urls")),
 ]
 

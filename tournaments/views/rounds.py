@@ -40,7 +40,7 @@ from tournaments.models import Round, Tournament
 from tournaments.permissions import ARBITRATE, VIEW, can_change, staff_tournament
 from tournaments.scores import format_points
 from tournaments.views._helpers import back_to_board
-from tournaments.views.hooks import round_panel, round_panel_stamp
+from tournaments.views.hooks import pre_pair_run, round_panel, round_panel_stamp, rounds_notes
 
 PAGE = "tournaments/round_detail.html"
 
@@ -64,6 +64,7 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         else [],
         "can_arbitrate": can_change(request.user, tournament),
         "upcoming_byes": selectors.upcoming_byes(tournament),
+        "pairing_notes": rounds_notes(tournament),
     }
     return render_page(request, "tournaments/rounds.html", context, partial="rounds-table")
 
@@ -72,6 +73,8 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @staff_tournament(ARBITRATE)
 def pair_next(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     try:
+        for note in pre_pair_run(tournament, request.user):  # e.g. check-in: absences first
+            messages.info(request, note)
         rnd = round_pair(tournament=tournament, user=request.user)
     except ServiceError as exc:
         report(request, exc)
@@ -241,6 +244,11 @@ def delete(request: HttpRequest, tournament: Tournament, number: int) -> HttpRes
 @require_POST
 @staff_tournament(ARBITRATE)
 def repair(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    try:
+        for note in pre_pair_run(tournament, request.user):  # late check-ins and absences first
+            messages.info(request, note)
+    except ServiceError as exc:
+        report(request, exc)
     return _draft_action(request, tournament, number, round_repair, "Round {number} is being paired again.")
 
 
