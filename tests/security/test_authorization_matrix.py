@@ -270,6 +270,25 @@ NOT_IN_MATRIX = {
     "tournaments:event_import": "the event's desk",
     "tournaments:event_staff_add": "the event's staff",
     "tournaments:event_staff_remove": "the event's staff",
+    # Online entries, fees and check-in (issue 37): the entry form, a player's personal link and the
+    # desk tablet's code are keys, not logins; the staff pages take the event's and the section's
+    # roles. Their own matrix (every role, deputies of one section, the desk code granting nothing
+    # else) is tests/entries/test_authorization.py.
+    "entries:enter": "the public entry form (rate-limited, honeypot)",
+    "entries:me_check_in": "a player's personal entry link",
+    "entries:desk_open": "the desk tablet's code",
+    "entries:desk_close": "the desk tablet's code",
+    "entries:desk_check_in": "the desk tablet's code",
+    "entries:settings": "the event's entry settings",
+    "entries:section": "the event's entry settings",
+    "entries:reduction_add": "the event's entry settings",
+    "entries:reduction_remove": "the event's entry settings",
+    "entries:accept": "the event's entries",
+    "entries:refuse": "the event's entries",
+    "entries:pay": "the event's fees",
+    "entries:check_in_add": "a section's check-in",
+    "entries:check_in_remove": "a section's check-in",
+    "entries:check_in_everyone": "a section's check-in",
 }
 """URL names that accept writes but are not tournament data; the back office (``admin:``) has
 Django's own staff permissions and is tested in test_audit_log.py."""
