@@ -83,8 +83,10 @@ def test_swapping_colours_and_exchanging_opponents_report_warnings(arbiter_clien
     response = arbiter_client.post(url)
     board.refresh_from_db()
     assert (board.white_id, board.black_id) == (black, white)
-    # Round 1: nobody has a colour preference yet, so the swap gives nothing up (issue 22, item 7).
-    assert any("keeps every rule and gives up nothing" in str(m) for m in get_messages(response.wsgi_request))
+    # Round 1: nobody has a colour preference yet, but the swap goes against the initial colour
+    # (Art. 5.2.5), and says so (issue 33, item 4; it once said it gave up nothing).
+    said = [str(m) for m in get_messages(response.wsgi_request)]
+    assert any("(Art. 5.2.5)" in m for m in said) and not any("gives up nothing" in m for m in said)
     url = reverse("tournaments:boards_exchange", kwargs={"tournament_id": tournament.pk, "number": 1})
     response = arbiter_client.post(url, {"board_a": 1, "board_b": 9})
     assert any("Give two board numbers" in str(m) for m in get_messages(response.wsgi_request))
