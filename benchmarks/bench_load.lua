@@ -1,13 +1,15 @@
--- Viewers for benchmarks/bench_load.py: wrk ... -s bench_load.lua URL -- TOKEN PAUSE_MS IDS
+-- Viewers for benchmarks/bench_load.py: wrk ... -s bench_load.lua URL -- TOKEN PAUSE_MS IDS [LANGS]
 -- Each request is the current pairings (50 %), the standings (30 %) or a participant's page
 -- (20 %, one of IDS), gzip accepted as a phone's browser does; PAUSE_MS (+-20 %) between a
--- connection's requests. Prints one JSON line with the latency percentiles and the rate.
-local token, pause, ids = "", 0, {}
+-- connection's requests; LANGS (e.g. "en,fr,de"): each request's Accept-Language, one at random.
+-- Prints one JSON line with the latency percentiles and the rate.
+local token, pause, ids, langs = "", 0, {}, {}
 
 function init(args)
   token = args[1]
   pause = tonumber(args[2]) or 0
   for id in string.gmatch(args[3] or "", "[^,]+") do ids[#ids + 1] = id end
+  for lang in string.gmatch(args[4] or "", "[^,]+") do langs[#langs + 1] = lang end
   math.randomseed(os.time() + math.floor(os.clock() * 1000000))
 end
 
@@ -20,7 +22,9 @@ function request()
   else
     path = "/p/" .. token .. "/players/" .. ids[math.random(#ids)] .. "/"
   end
-  return wrk.format("GET", path, { ["Accept-Encoding"] = "gzip, deflate" })
+  local headers = { ["Accept-Encoding"] = "gzip, deflate" }
+  if #langs > 0 then headers["Accept-Language"] = langs[math.random(#langs)] end
+  return wrk.format("GET", path, headers)
 end
 
 function delay()

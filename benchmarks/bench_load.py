@@ -271,10 +271,10 @@ http {{
                 self.gunicorn.kill()
 
 
-def get(port: int, path: str) -> tuple[int, bytes]:
+def get(port: int, path: str, language: str = "") -> tuple[int, bytes]:
     conn = http.client.HTTPConnection(HOST, port, timeout=10)
     try:
-        conn.request("GET", path)
+        conn.request("GET", path, headers={"Accept-Language": language} if language else {})
         response = conn.getresponse()
         return response.status, response.read()
     finally:
@@ -414,10 +414,32 @@ def run_wrk(
         str(event["token"]),
         str(pause_ms),
         ",".join(str(p) for p in people[:: max(1, len(people) // 200)]),
+        args.languages,
     ]
     output = subprocess.run(command, check=True, capture_output=True, text=True, timeout=seconds + 60).stdout
     line = next(line for line in output.splitlines() if line.startswith("JSON "))
     return json.loads(line[5:])
+
+
+def language_check(args: argparse.Namespace, event: dict[str, object]) -> list[str]:
+    """Each viewers' language through nginx, twice: the page's language and the micro-cache's
+    answer (a second ask within 2 s is a HIT, and each language is a copy of its own)."""
+    lines = []
+    for language in args.languages.split(",") if args.languages else []:
+        seen = []
+        for _ in range(2):
+            conn = http.client.HTTPConnection(HOST, args.web_port, timeout=10)
+            try:
+                conn.request("GET", f"/p/{event['token']}/", headers={"Accept-Language": language})
+                response = conn.getresponse()
+                response.read()
+                seen.append(
+                    f"{response.getheader('Content-Language')} {response.getheader('X-Cache-Status')}"
+                )
+            finally:
+                conn.close()
+        lines.append(f"Accept-Language {language}: " + ", then ".join(seen))
+    return lines
 
 
 def warm_up(args: argparse.Namespace, event: dict[str, object]) -> None:
@@ -427,8 +449,12 @@ def warm_up(args: argparse.Namespace, event: dict[str, object]) -> None:
     token, people = event["token"], event["people"]
     assert isinstance(people, list)
     paths = [f"/p/{token}/", f"/p/{token}/standings/"] + [f"/p/{token}/players/{p}/" for p in people[::5]]
+    # Each page in each language the viewers ask for (the caches hold one copy per language).
+    asks = [
+        (p, language) for language in (args.languages.split(",") if args.languages else [""]) for p in paths
+    ]
     threads = [
-        threading.Thread(target=lambda chunk=paths[i::8]: [get(args.app_port, p) for p in chunk])
+        threading.Thread(target=lambda chunk=asks[i::8]: [get(args.app_port, p, lang) for p, lang in chunk])
         for i in range(8)
     ]
     stop = threading.Event()
@@ -508,6 +534,11 @@ def main() -> None:
     parser.add_argument("--broker-db", type=int, default=13)
     parser.add_argument("--app-port", type=int, default=8271)
     parser.add_argument("--web-port", type=int, default=8280)
+    parser.add_argument(
+        "--languages",
+        default="",
+        help="viewers' Accept-Language, one picked per request (e.g. en,fr,de); empty: no header",
+    )
     args = parser.parse_args()
     args.seconds = max(5, min(args.seconds, 120))
     if shutil.which("wrk") is None or not Path("/usr/sbin/nginx").exists():
@@ -526,6 +557,7 @@ def main() -> None:
     try:
         servers.start()
         warm_up(args, event)
+        languages = language_check(args, event)
         a_pages, a_results, a_errors, a_cpu = scenario_viewers(args, event, 5000)
         b_pages, b_results, b_errors, b_cpu = scenario_viewers(args, event, 0)
         c_rate, c_results, c_errors, c_cpu = scenario_arbiters(args, event)
@@ -541,6 +573,7 @@ def main() -> None:
     print(
         f"{args.players} players, {args.rounds} rounds, {args.viewers} viewers, {args.seconds} s a scenario, "
         f"gunicorn {args.workers} sync workers behind nginx (deploy/nginx/default.conf.template)"
+        + (f", viewers' languages {args.languages}" if args.languages else "")
     )
     print("| scenario | requests/s | public p50 / p95 / p99 | results entered | result p50 / p95 | goal |")
     print("|---|---|---|---|---|---|")
@@ -570,6 +603,8 @@ def main() -> None:
         f"{ms(statistics.median(c_results) if c_results else float('nan'))} / {ms(percentile(c_results, 95))} | "
         ">= 150 results/s, p95 < 100 ms |"
     )
+    for line in languages:
+        print(line)
     print()
     print("Busy cores by party during each scenario:")
     for label, cpu in (("(a)", a_cpu), ("(b)", b_cpu), ("(c)", c_cpu)):
