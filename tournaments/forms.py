@@ -406,3 +406,19 @@ class MoveForm(forms.Form):
 class EventStaffForm(forms.Form):
     username = forms.CharField(max_length=150, label=_("User name"))
     role = forms.ChoiceField(choices=EventRole.Role.choices, initial=EventRole.Role.ARBITER, label=_("Role"))
+
+
+class FideModeLeaveForm(forms.Form):
+    first_warning = forms.BooleanField(required=True)
+    second_warning = forms.BooleanField(required=True)
+    reason = forms.CharField(max_length=300, label=_("Why this tournament leaves FIDE mode"))
+
+
+class RatingCorrectionForm(forms.Form):
+    round = forms.IntegerField(min_value=1, max_value=99, label=_("Round"))
+    board = forms.IntegerField(min_value=1, max_value=9999, label=_("Board"))
+    result = forms.ChoiceField(
+        choices=[c for c in Board.Result.choices if c[0] != Board.Result.PENDING],
+        label=_("Result for the rating report"),
+    )
+    reason = forms.CharField(max_length=300, label=_("Reason"))

@@ -170,6 +170,12 @@ class Tournament(models.Model):
         related_name="+",
         help_text=_("The last participant of group GA, frozen when round 1 is paired (C.04.7 1.3.2)."),
     )
+    fide_mode = models.BooleanField(
+        default=True,
+        help_text="FIDE-rated play (Handbook C.02): only the previous round's results may change; leaving it is final.",
+    )
+    fide_mode_left_at = models.DateTimeField(null=True, blank=True)
+    fide_mode_left_reason = models.CharField(max_length=300, blank=True)
     language = models.CharField(max_length=8, blank=True)
     """The language of the tournament's PDFs and mails to players: a code from
     ``settings.LANGUAGES``, or empty for ``settings.LANGUAGE_CODE``."""
@@ -518,3 +524,21 @@ class SubmissionKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} -> tournament {self.tournament_id}"
+
+
+class RatingReportCorrection(models.Model):
+    """A result corrected for the rating report only (FIDE mode): the standings and the pairings
+    keep the result the round was played and paired with; the TRF export writes this one and
+    names it in a ``###`` comment."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rating_corrections")
+    board = models.OneToOneField(Board, on_delete=models.CASCADE, related_name="rating_correction")
+    result = models.CharField(max_length=8, choices=Board.Result.choices)
+    reason = models.CharField(max_length=300)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.board}: {self.result} for the rating report"

@@ -3,7 +3,7 @@
 from django.urls import path
 
 import tournaments.converters  # noqa: F401  (registers the id and public_token converters)
-from tournaments.views import data, events, help, home, participants, results, rounds, tournament
+from tournaments.views import data, events, fide, help, home, participants, results, rounds, tournament
 
 app_name = "tournaments"
 
@@ -30,6 +30,9 @@ urlpatterns = [
     path(T + "settings/", tournament.tournament_settings, name="settings"),
     path(T + "settings/tiebreaks/", tournament.tiebreaks_update, name="tiebreaks"),
     path(T + "start/", tournament.start, name="start"),
+    path(T + "fide/", fide.fide_page, name="fide"),
+    path(T + "fide/leave/", fide.fide_leave, name="fide_leave"),
+    path(T + "fide/rating-corrections/", fide.rating_correction, name="rating_correction"),
     path(T + "staff/add/", tournament.staff_add, name="staff_add"),
     path(T + "staff/<id:role_id>/remove/", tournament.staff_remove, name="staff_remove"),
     path(T + "standings/", tournament.standings, name="standings"),

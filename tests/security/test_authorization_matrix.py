@@ -155,6 +155,12 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
         ARBITRATE, w.PUBLISHED, lambda _: {"codes": "BH,SB,WIN", "reason": "Announced before round 1"}
     ),
     ("tournaments:start", "POST"): Endpoint(ORGANISE, w.ROUND_ROBIN),
+    ("tournaments:fide_leave", "POST"): Endpoint(
+        ORGANISE, w.PUBLISHED, lambda _: {"first_warning": "on", "second_warning": "on", "reason": "Not rated"}
+    ),
+    ("tournaments:rating_correction", "POST"): Endpoint(
+        ARBITRATE, w.FINISHED, lambda _: {"round": 1, "board": 1, "result": "-/-", "reason": "Scoresheet"}
+    ),
     ("tournaments:staff_add", "POST"): Endpoint(ORGANISE, w.PUBLISHED, _new_staff),
     ("tournaments:staff_remove", "POST"): Endpoint(ORGANISE, w.PUBLISHED),
     ("tournaments:participant_add", "POST"): Endpoint(
@@ -256,6 +262,7 @@ NOT_IN_MATRIX = {
     "accounts:signup": "makes a new, unverified account (SIGNUP_MODE decides who may)",
     "accounts:verify_resend": "mails the user's own verification link again (rate-limited)",
     "accounts:profile": "the user's own name and email",
+    "profile_language": "the reader's own interface language (a cookie, and the profile when logged in)",
     "accounts:email_change_cancel": "cancels the user's own email change",
     # A player's personal reporting link is the key, not a login: the player-side matrix (own board
     # only, revoked and guessed links, finished rounds) is tests/reports/test_authorization.py.

@@ -23,11 +23,11 @@ from core.errors import ValidationFailed
 from pairing.adapters import baku_accelerations_for
 from pairing.engine.errors import InvalidRequestError
 from pairing.engine.trf import ForbiddenGroup, TrfBye, TrfPlayer, TrfTournament, write_trf
-from pairing.engine.types import Colour, RoundRecord
+from pairing.engine.types import Colour, ResultCode, RoundRecord
 from pairing.standings import shared_ranks, standings_for_tournament
 from tournaments.exchange.records import TournamentRecords, tournament_records
-from tournaments.models import ForbiddenPair, Participant, Round, Tournament
-from tournaments.records import scoring_for
+from tournaments.models import AuditLog, ForbiddenPair, Participant, RatingReportCorrection, Round, Tournament
+from tournaments.records import board_result_codes, scoring_for
 
 TRF_VERSIONS = ("2026", "2016")
 
@@ -71,14 +71,19 @@ def trf_export(*, tournament: Tournament, version: str = "2026") -> str:
 def tournament_to_trf(tournament: Tournament) -> TrfTournament:
     """Build the engine's view of a TRF file from the models."""
     data = tournament_records(tournament)
+    corrections = _rating_corrections(tournament, data)
     ids = _trf_ids(data.participants)
     ranks = _ranks(tournament, data)
     accelerations = baku_accelerations_for(tournament, data.participants)
     players = []
     for p in data.participants:
         records = tuple(
-            RoundRecord(r.result, ids[r.opponent] if r.opponent is not None else None, r.colour)
-            for r in data.records[p.pk]
+            RoundRecord(
+                corrections.get((p.pk, number), r.result),
+                ids[r.opponent] if r.opponent is not None else None,
+                r.colour,
+            )
+            for number, r in enumerate(data.records[p.pk], start=1)
         )
         players.append(
             TrfPlayer(
@@ -113,7 +118,56 @@ def tournament_to_trf(tournament: Tournament) -> TrfTournament:
         round_dates=round_dates,
         type_code=_type_code(tournament),
         tiebreaks=",".join(code.replace("-", "/") for code in tournament.tiebreak_codes),
+        comments=fide_mode_comments(tournament),
     )
+
+
+def _rating_corrections(tournament: Tournament, data: TournamentRecords) -> dict[tuple[int, int], ResultCode]:
+    """(participant pk, round) -> the result code the rating report takes instead of the played one
+    (FIDE mode's corrections recorded apart); complete rounds only."""
+    found: dict[tuple[int, int], ResultCode] = {}
+    rows = RatingReportCorrection.objects.filter(
+        tournament=tournament, board__round__number__lte=data.rounds
+    ).select_related("board__round")
+    for correction in rows:
+        codes = board_result_codes(correction.result)
+        if codes is None:
+            continue
+        board, number = correction.board, correction.board.round.number
+        found[(board.white_id, number)], found[(board.black_id, number)] = codes
+    return found
+
+
+def fide_mode_comments(tournament: Tournament) -> tuple[str, ...]:
+    """The ``###`` lines FIDE mode asks for: whether the tournament left FIDE mode (when, why), the
+    seed every drawing of lots came from, tie-break changes after the start, and the results
+    corrected for the rating report only."""
+    lines = [f"Drawing of lots: seed {tournament.lots_seed} (repeatable)"]
+    if tournament.fide_mode:
+        lines.append("FIDE mode: on")
+    else:
+        when = tournament.fide_mode_left_at.date().isoformat() if tournament.fide_mode_left_at else "?"
+        lines.append(f"FIDE mode LEFT on {when}: {tournament.fide_mode_left_reason}")
+    changes = AuditLog.objects.filter(tournament=tournament, action="tiebreaks_change_after_start").order_by(
+        "pk"
+    )
+    for entry in changes:
+        before = (entry.before or {}).get("tiebreaks", "?")
+        after = (entry.after or {}).get("tiebreaks", "?")
+        reason = (entry.after or {}).get("reason", "")
+        lines.append(
+            f"Tie-breaks changed after the start on {entry.at.date().isoformat()}: {before} -> {after} ({reason})"
+        )
+    for c in (
+        RatingReportCorrection.objects.filter(tournament=tournament)
+        .select_related("board__round")
+        .order_by("pk")
+    ):
+        lines.append(
+            f"Rating report correction: round {c.board.round.number} board {c.board.number}: "
+            f"{c.board.result} -> {c.result} ({c.reason})"
+        )
+    return tuple(" " + line.replace("\r", " ").replace("\n", " ") for line in lines)
 
 
 def _forbidden(tournament: Tournament, ids: dict[int, int]) -> tuple[ForbiddenGroup, ...]:

@@ -133,6 +133,7 @@ def trf_import(*, text: str, owner, name: str = "") -> Imported:
         ),
         created_by=owner,
     )
+    _read_fide_mode_comments(tournament, trf.comments)
     round_robin = tournament.format == Tournament.Format.ROUND_ROBIN
     tournament.tiebreaks = _tiebreaks(trf.tiebreaks, round_robin) or ",".join(
         ROUND_ROBIN_DEFAULT if round_robin else SWISS_DEFAULT
@@ -449,3 +450,23 @@ def _parse_round_date(text: str) -> datetime | None:
         except ValueError:
             continue
     return None
+
+
+_SEED = re.compile(r"^\s*Drawing of lots: seed (\d{1,10}) \(repeatable\)\s*$")
+_LEFT = re.compile(r"^\s*FIDE mode LEFT on (\d{4}-\d{2}-\d{2}): (.*)$")
+
+
+def _read_fide_mode_comments(tournament: Tournament, comments: tuple[str, ...]) -> None:
+    """What this program's own ``###`` lines say (``trf_export.fide_mode_comments``): the seed of
+    the drawing of lots (so a restored tournament draws the same lots) and a FIDE mode left, which
+    stays left. Other comments are somebody else's and change nothing."""
+    for comment in comments:
+        seed = _SEED.match(comment)
+        if seed and int(seed.group(1)) < 2**31:
+            tournament.lots_seed = int(seed.group(1))
+        left = _LEFT.match(comment)
+        if left:
+            tournament.fide_mode = False
+            tournament.fide_mode_left_reason = left.group(2).strip()[:300]
+            day = _parse_date(left.group(1)) or date.today()
+            tournament.fide_mode_left_at = datetime(day.year, day.month, day.day, tzinfo=UTC)

@@ -14,7 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from django.db.models import Max, Q
+from django.db.models import Count, Max, OuterRef, Q, Subquery
 from django.db.models.fields.json import KeyTransform
 from django.db.models.functions import Lower
 from django.http import Http404
@@ -46,7 +46,20 @@ def public_tournament_get(*, token: str) -> Tournament:
     if not token:
         raise Http404
     try:
-        return Tournament.objects.select_related("event").get(public_token=token)
+        # The event comes in the same query, with its number of sections (the header links back
+        # to the event's page when it has more than one).
+        sections = (
+            Tournament.objects.filter(event_id=OuterRef("event_id"))
+            .order_by()
+            .values("event_id")
+            .annotate(n=Count("pk"))
+            .values("n")
+        )
+        return (
+            Tournament.objects.select_related("event")
+            .annotate(event_sections=Subquery(sections))
+            .get(public_token=token)
+        )
     except Tournament.DoesNotExist:
         raise Http404(gettext("No tournament at this link.")) from None
 

@@ -43,6 +43,7 @@ from tournaments import records
 from tournaments.models import AuditLog, Board, Round, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record
+from tournaments.services.fide_mode import correction_allowed
 from tournaments.services.locks import tournament_lock
 from tournaments.services.versions import tournament_changed
 
@@ -199,6 +200,15 @@ def result_record_by_id(
             if correction
             else []
         )
+        if correction and not correction_allowed(now, len(later)):
+            raise ValidationFailed(
+                gettext(
+                    "FIDE mode: only the results of the round in play and the one before it can be changed; "
+                    "round %(number)s has %(count)s rounds paired after it. A result wrong only for the "
+                    "rating report can be recorded apart on the round's page."
+                )
+                % {"number": rnd.number, "count": len(later)}
+            )
         if correction and not confirm_correction:
             raise CorrectionNeedsConfirming(_correction_question(locked, rnd, later, result))
         if locked.result and not confirm_change:

@@ -47,8 +47,8 @@ def test_import_trf_creates_a_tournament_for_the_owner(full_tournament, organise
     imported = Tournament.objects.get(name="Imported")
     assert f"Imported tournament {imported.pk}" in message
     assert (
-        trf_export(tournament=imported).split("\r")[1:]
-        == trf_export(tournament=full_tournament).split("\r")[1:]
+        [line for line in trf_export(tournament=imported).split("\r") if not line.startswith("012")]
+        == [line for line in trf_export(tournament=full_tournament).split("\r") if not line.startswith("012")]
     )
 
 

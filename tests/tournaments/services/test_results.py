@@ -113,7 +113,9 @@ def test_the_locked_section_is_short_and_never_reads_the_explanation(swiss, arbi
 
 def test_the_correction_question_names_every_later_round_in_plain_words(swiss, arbiter):
     """Issue 33 (6): "rounds 2 and 3 have already been paired on 1-0", not "round 2 (finished),
-    round 3 (finished) has"."""
+    round 3 (finished) has". Outside FIDE mode (in FIDE mode round 1 could no longer change)."""
+    Tournament.objects.filter(pk=swiss.pk).update(fide_mode=False)
+    swiss.refresh_from_db()
     first = play_round(pair_and_publish(swiss, arbiter), arbiter)
     play_round(pair_and_publish(swiss, arbiter), arbiter)
     round_pair_execute(round_id=round_pair(tournament=swiss, user=arbiter).pk)
