@@ -23,7 +23,10 @@ from tournaments.templatetags.namesakes import namesake
 register = template.Library()
 
 _PAIRED_ON_TITLE = gettext_lazy("The score this round was paired on, before a result was corrected")
-_VIRTUAL_TITLE = "Baku acceleration: virtual points that count for this pairing only, never in the standings"
+_VIRTUAL_TITLE = gettext_lazy(
+    "Baku acceleration: virtual points that count for this pairing only, never in the standings"
+)
+_SCORE_TITLE = gettext_lazy("Score before the round")
 
 
 def _side(side, colour: str, prefix: str, labels: dict[int, str]) -> str:
@@ -31,8 +34,8 @@ def _side(side, colour: str, prefix: str, labels: dict[int, str]) -> str:
     cell = [
         f'<td class="player {colour}"><a href="{prefix}{person.id}/">{conditional_escape(person.name)}</a>',
         namesake(labels, person.id),
-        f' <span class="score" title="Score before the round">{conditional_escape(side.score_before)}</span>',
-        f'<span class="vp" title="{_VIRTUAL_TITLE}">+{conditional_escape(side.virtual)}</span>'
+        f' <span class="score" title="{conditional_escape(_SCORE_TITLE)}">{conditional_escape(side.score_before)}</span>',
+        f'<span class="vp" title="{conditional_escape(_VIRTUAL_TITLE)}">+{conditional_escape(side.virtual)}</span>'
         if side.virtual
         else "",
         f' <span class="rating muted">{int(person.rating)}</span>' if person.rating else "",
