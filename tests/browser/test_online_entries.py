@@ -21,7 +21,7 @@ from clubs.models import Club, Membership, RosterPlayer
 from entries.models import CheckIn, Entry, Payment
 from entries.services.setup import entry_settings_update, fee_reduction_add, section_entry_update
 from ratings.models import RatedPlayer
-from tests.browser.test_arbiter_night import enter_results, login, pair_and_publish, serialised_sqlite  # noqa: F401
+from tests.browser.test_arbiter_night import enter_results, login, pair_and_publish, serialised_sqlite  # noqa: F401, F811
 from tournaments.models import Board, Round, RoundBye
 from tournaments.services.events import event_create, section_add
 
@@ -68,7 +68,12 @@ def _enter(
 
 @pytest.mark.browser
 def test_players_enter_online_pay_and_check_in(
-    browser, serialised_sqlite, transactional_db, screenshot_dir, django_user_model, settings
+    browser,
+    serialised_sqlite,  # noqa: F811
+    transactional_db,
+    screenshot_dir,
+    django_user_model,
+    settings,
 ):
     settings.ENTRIES_RATE_LIMIT = 50  # every phone of the test shares 127.0.0.1
     base = serialised_sqlite.url
