@@ -11,6 +11,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import ServiceError, ValidationFailed
 from core.views import render_page, report
+from pairing import fide as fide_arith
+from tournaments.exchange.rating_report import rating_report_problems
 from tournaments.forms import FideModeLeaveForm, RatingCorrectionForm
 from tournaments.models import Board, RatingReportCorrection, Tournament
 from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_change, staff_tournament
@@ -77,3 +79,36 @@ def rating_correction(request: HttpRequest, tournament: Tournament) -> HttpRespo
         return _page(request, tournament, correction_form=form)
     messages.success(request, _("Recorded for the rating report; the standings keep the played result."))
     return redirect("tournaments:fide", tournament_id=tournament.pk)
+
+
+@require_GET
+@staff_tournament(VIEW)
+def rating_changes_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Every player's estimated rating change, per game on demand (B.02)."""
+    rows = fide_arith.rating_changes(tournament)
+    return render_page(request, "tournaments/fide_ratings.html", {"tournament": tournament, "rows": rows})
+
+
+@require_GET
+@staff_tournament(VIEW)
+def norms_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Title norms (B.01 1.4): for each player, each title's conditions, met or not, and the score
+    that would have been needed."""
+    checks = fide_arith.norm_checks(tournament)
+    met = [(p, [c for c in cs if c.met]) for p, cs in checks]
+    return render_page(
+        request, "tournaments/fide_norms.html", {"tournament": tournament, "checks": checks, "met": met}
+    )
+
+
+@require_GET
+@staff_tournament(VIEW)
+def rating_report_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The rating report: what is missing before the TRF is sent, and the file itself."""
+    problems = rating_report_problems(tournament)
+    context = {
+        "tournament": tournament,
+        "problems": problems,
+        "blocking": [p for p in problems if p.blocking],
+    }
+    return render_page(request, "tournaments/fide_report.html", context)
