@@ -64,7 +64,8 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         else [],
         "can_arbitrate": can_change(request.user, tournament),
         "upcoming_byes": selectors.upcoming_byes(tournament),
-        "pairing_notes": rounds_notes(tournament),
+        # Features' notes above the pair button (check-in); the htmx table partial does not show them.
+        "pairing_notes": [] if getattr(request, "htmx", False) else rounds_notes(tournament),
     }
     return render_page(request, "tournaments/rounds.html", context, partial="rounds-table")
 
