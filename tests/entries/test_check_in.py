@@ -148,3 +148,27 @@ def test_nobody_is_marked_absent_while_results_are_missing(section, organiser):
     assert absences_before_pairing(section, organiser) == []
     assert not RoundBye.objects.filter(round_number=2).exists()
     assert Round.objects.count() == 1
+
+
+def test_withdrawn_players_and_late_entries_are_not_expected(section, organiser):
+    from tournaments.services.participants.withdrawals import participant_withdraw
+
+    people = _people(section)
+    participant_withdraw(participant=people["P5"], user=organiser)
+    for name in ("P0", "P1", "P2", "P3"):
+        check_in(participant=people[name], via=CheckIn.Via.LINK)
+    absences_before_pairing(section, organiser)
+    assert set(RoundBye.objects.filter(kind="absent").values_list("participant__name", flat=True)) == {"P4"}
+    rnd = pair_and_publish(section, organiser)
+    late = event_register(event=section.event, user=organiser, section=section, name="Late", rating=1000)
+    assert late.participant.joined_round == 2
+    play_round(rnd, organiser)
+    # the late entry checks in for round 2 like everyone; P4, absent in round 1, checks in too
+    for name in ("P0", "P1", "P2", "P3", "P4"):
+        check_in(participant=people[name], via=CheckIn.Via.LINK)
+    check_in(participant=late.participant, via=CheckIn.Via.LINK)
+    assert absences_before_pairing(section, organiser) == []
+    rnd2 = pair_and_publish(section, organiser)
+    assert "Late" in _paired(rnd2) | set(
+        RoundBye.objects.filter(round_number=2, kind="pab").values_list("participant__name", flat=True)
+    )
