@@ -75,3 +75,23 @@ def test_place_name_and_points_stay_in_view_on_a_phone(
     desktop = page_at(DESKTOP)
     desktop.goto(live_server.url + public_url(long_event, name))
     desktop.screenshot(path=str(folder / f"{name}-desktop.png"), full_page=True)
+
+
+def test_the_staff_standings_keep_place_name_and_points_in_view_on_a_phone(
+    live_server, long_event, staff_page, arbiter, screenshot_dir
+):
+    page = staff_page(arbiter, PHONE)
+    page.goto(f"{live_server.url}/t/{long_event.pk}/standings/")
+    table = "table.standings"
+    before = page.evaluate(BOXES, table)
+    assert before["scrolls"], "the table is wider than the phone"
+    page.evaluate(
+        "(t) => { const w = document.querySelector(t).closest('.table-wrap'); w.scrollLeft = w.scrollWidth; }",
+        table,
+    )
+    after = page.evaluate(BOXES, table)
+    for cell in ("rank", "name", "points"):
+        assert in_view(after[cell], after["wrap"]), (cell, after)
+    assert after["rank"]["right"] <= after["name"]["left"] + 1
+    assert after["name"]["right"] <= after["points"]["left"] + 1
+    page.screenshot(path=str(screenshot_dir / "33" / "staff-standings-phone-scrolled.png"), full_page=True)
