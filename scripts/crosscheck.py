@@ -208,11 +208,29 @@ class Harness:
             return None
         target = self.out / "diffs" / ".gacrux_tb.txt"
         subprocess.run(
-            [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(path), "-s", "-c", "-F", "TXT", "-o",
-             str(target)],
-            capture_output=True, text=True, timeout=1200, check=False,
+            [
+                sys.executable,
+                "-m",
+                "gacrux.tiebreakchecker",
+                "-i",
+                str(path),
+                "-s",
+                "-c",
+                "-F",
+                "TXT",
+                "-o",
+                str(target),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=1200,
+            check=False,
         )
-        lines = [line.split("\t") for line in target.read_text().splitlines() if line.strip()] if target.exists() else []
+        lines = (
+            [line.split("\t") for line in target.read_text().splitlines() if line.strip()]
+            if target.exists()
+            else []
+        )
         if len(lines) < 2:
             return False, "gacrux: no table"
         header = lines[0]
@@ -220,7 +238,9 @@ class Harness:
         rank_of = {p.id: p.rank for p in t.players}
         differences = []
         rows = [dict(zip(header, cells, strict=False)) for cells in lines[1:] if cells[0].strip().isdigit()]
-        shared: dict[int, int] = defaultdict(int)  # Gacrux gives level players one rank; the file orders them by lot
+        shared: dict[int, int] = defaultdict(
+            int
+        )  # Gacrux gives level players one rank; the file orders them by lot
         for row in rows:
             shared[int(row["Rank"])] += 1
         for row in rows:
@@ -302,7 +322,8 @@ def _our_values(t, codes: list[str]) -> dict[int, dict[str, float]]:
     table = compute_standings(
         StandingsRequest(
             participants=tuple(
-                Participant(id=p.id, tpn=p.id, rating=p.rating, name=p.name, history=p.records) for p in t.players
+                Participant(id=p.id, tpn=p.id, rating=p.rating, name=p.name, history=p.records)
+                for p in t.players
             ),
             rounds=t.played_rounds,
             tiebreaks=tuple(codes),
