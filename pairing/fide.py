@@ -114,3 +114,15 @@ def norm_checks(tournament: Tournament) -> list[tuple[Participant, tuple[NormChe
             (p, check_norms(games, federation=p.federation, total_rounds=tournament.rounds_planned))
         )
     return checks
+
+
+def rating_change_from(
+    tournament: Tournament, rating: int, games: list[tuple[int, int, bool]], *, birth_year: int | None = None
+) -> RatingChange | None:
+    """A player's estimated change from games the caller already holds (the public player page
+    reads them from its snapshot): (opponent's rating, half-points scored, played over the board)."""
+    if not rating or not games:
+        return None
+    year = tournament.start_date.year if tournament.start_date else None
+    rated = [RatedGame(opponent_rating=r, score=s, played=p) for r, s, p in games]
+    return rating_change(rating, rated, birth_year=birth_year, year=year)

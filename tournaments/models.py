@@ -175,6 +175,9 @@ class Tournament(models.Model):
         help_text="FIDE-rated play (Handbook C.02): only the previous round's results may change; leaving it is final.",
     )
     fide_mode_left_at = models.DateTimeField(null=True, blank=True)
+    show_rating_changes = models.BooleanField(
+        default=True, help_text="Show each player's estimated rating change on the public pages."
+    )
     fide_mode_left_reason = models.CharField(max_length=300, blank=True)
     language = models.CharField(max_length=8, blank=True)
     """The language of the tournament's PDFs and mails to players: a code from

@@ -33,6 +33,7 @@ urlpatterns = [
     path(T + "fide/", fide.fide_page, name="fide"),
     path(T + "fide/leave/", fide.fide_leave, name="fide_leave"),
     path(T + "fide/ratings/", fide.rating_changes_page, name="rating_changes"),
+    path(T + "fide/ratings/visibility/", fide.rating_changes_visibility, name="rating_changes_visibility"),
     path(T + "fide/norms/", fide.norms_page, name="norms"),
     path(T + "fide/rating-report/", fide.rating_report_page, name="rating_report"),
     path(T + "fide/rating-corrections/", fide.rating_correction, name="rating_correction"),

@@ -158,6 +158,7 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
     ("tournaments:fide_leave", "POST"): Endpoint(
         ORGANISE, w.PUBLISHED, lambda _: {"first_warning": "on", "second_warning": "on", "reason": "Not rated"}
     ),
+    ("tournaments:rating_changes_visibility", "POST"): Endpoint(ORGANISE, w.PUBLISHED, lambda _: {"show": "0"}),
     ("tournaments:rating_correction", "POST"): Endpoint(
         ARBITRATE, w.FINISHED, lambda _: {"round": 1, "board": 1, "result": "-/-", "reason": "Scoresheet"}
     ),

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
+from pairing import fide as fide_arith
 from pairing import standings as read_model
 from tournaments.public import crosstable as public_crosstable
 from tournaments.public import selectors
@@ -127,6 +129,22 @@ def crosstable(request: HtmxHttpRequest, token: str) -> HttpResponse:
     )
 
 
+PLAYED_SYMBOLS = ("1", "½", "0")
+
+
+def _rating_change(tournament, snapshot, person):  # noqa: ANN001, ANN202
+    """The player's estimated rating change over the complete rounds, from the page's snapshot
+    (no query): games over the board against rated opponents count (B.02 5.1, 8.3.1)."""
+    through = read_model.ranking_cached(tournament).through_round
+    games = [
+        (snapshot.participants[e.opponent_id].rating, e.points or 0, e.symbol in PLAYED_SYMBOLS)
+        for number, e in sorted(snapshot.history.get(person.id, {}).items())
+        if number <= through and e.opponent_id in snapshot.participants
+    ]
+    # The birth year is private and not loaded here: a junior's K of 40 shows on the staff page.
+    return fide_arith.rating_change_from(tournament, person.rating, games)
+
+
 @require_safe
 def participant(request: HtmxHttpRequest, token: str, participant_id: int) -> HttpResponse:
     """One participant's tournament: every round's opponent, colour, result and running score."""
@@ -145,6 +163,14 @@ def participant(request: HtmxHttpRequest, token: str, participant_id: int) -> Ht
             "through_round": read_model.ranking_cached(tournament).through_round,
             "card": public_crosstable.participant_card(snapshot, person.id),
             "tell_apart": snapshot.tell_apart,
+            "rating_change": (
+                change := _rating_change(tournament, snapshot, person)
+                if tournament.show_rating_changes
+                else None
+            ),
+            "rating_change_shown": (
+                ("+" if change.change > 0 else "") + number_format(float(change.change), 1) if change else ""
+            ),
             "page": "participant",
         }
 

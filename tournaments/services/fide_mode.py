@@ -30,6 +30,7 @@ from tournaments.models import Board, RatingReportCorrection, Round, Tournament
 from tournaments.permissions import require_arbiter, require_organiser
 from tournaments.services.audit import audit_record
 from tournaments.services.locks import tournament_lock
+from tournaments.services.versions import tournament_changed
 from tournaments.text import TextProblem, clean_line
 
 LEAVE_WARNINGS = (
@@ -114,3 +115,24 @@ def rating_report_correction_record(
             after={"rating_report_result": result, "reason": reason},
         )
     return correction
+
+
+def rating_changes_show(*, tournament: Tournament, user: Any, show: bool) -> Tournament:
+    """Show or hide the estimated rating changes on the public pages (organisers)."""
+    require_organiser(user, tournament, to=_("choose what the public pages show"))
+    with transaction.atomic():
+        locked = tournament_lock(tournament.pk)
+        if locked.show_rating_changes != show:
+            locked.show_rating_changes = show
+            locked.save(update_fields=["show_rating_changes"])
+            tournament_changed(locked.pk)
+            audit_record(
+                tournament=locked,
+                user=user,
+                action="rating_changes_shown" if show else "rating_changes_hidden",
+                obj=locked,
+                before={"show_rating_changes": not show},
+                after={"show_rating_changes": show},
+            )
+    tournament.refresh_from_db()
+    return tournament

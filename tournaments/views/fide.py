@@ -16,7 +16,12 @@ from tournaments.exchange.rating_report import rating_report_problems
 from tournaments.forms import FideModeLeaveForm, RatingCorrectionForm
 from tournaments.models import Board, RatingReportCorrection, Tournament
 from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_change, staff_tournament
-from tournaments.services.fide_mode import LEAVE_WARNINGS, fide_mode_leave, rating_report_correction_record
+from tournaments.services.fide_mode import (
+    LEAVE_WARNINGS,
+    fide_mode_leave,
+    rating_changes_show,
+    rating_report_correction_record,
+)
 
 
 def _page(request: HttpRequest, tournament: Tournament, **extra: object) -> HttpResponse:
@@ -86,7 +91,12 @@ def rating_correction(request: HttpRequest, tournament: Tournament) -> HttpRespo
 def rating_changes_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Every player's estimated rating change, per game on demand (B.02)."""
     rows = fide_arith.rating_changes(tournament)
-    return render_page(request, "tournaments/fide_ratings.html", {"tournament": tournament, "rows": rows})
+    context = {
+        "tournament": tournament,
+        "rows": rows,
+        "may_organise": can_change(request.user, tournament, ORGANISE),
+    }
+    return render_page(request, "tournaments/fide_ratings.html", context)
 
 
 @require_GET
@@ -112,3 +122,13 @@ def rating_report_page(request: HttpRequest, tournament: Tournament) -> HttpResp
         "blocking": [p for p in problems if p.blocking],
     }
     return render_page(request, "tournaments/fide_report.html", context)
+
+
+@require_POST
+@staff_tournament(ORGANISE)
+def rating_changes_visibility(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    try:
+        rating_changes_show(tournament=tournament, user=request.user, show=request.POST.get("show") == "1")
+    except ServiceError as exc:
+        report(request, exc)
+    return redirect("tournaments:rating_changes", tournament_id=tournament.pk)

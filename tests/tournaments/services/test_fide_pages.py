@@ -58,3 +58,14 @@ def test_the_rating_report_lists_missing_fide_ids_and_the_pages_open(played, org
         assert response.status_code == 200, name
     report = client.get(f"/t/{played.pk}/fide/rating-report/").content.decode()
     assert "things to fix before the file is sent" in report
+
+
+def test_a_player_sees_their_rating_change_unless_the_organiser_hides_it(played, organiser):
+    from tournaments.services.fide_mode import rating_changes_show
+
+    top = Participant.objects.get(tournament=played, pairing_number=1)
+    page = Client().get(f"/p/{played.public_token}/players/{top.pk}/").content.decode()
+    assert "Rating change (estimate)" in page and "from 3 rated games, K 20" in page
+    rating_changes_show(tournament=played, user=organiser, show=False)
+    page = Client().get(f"/p/{played.public_token}/players/{top.pk}/").content.decode()
+    assert "Rating change (estimate)" not in page
