@@ -83,3 +83,59 @@ def test_in_the_final_round_a_topscorers_game_beyond_the_colour_limits_is_c10_an
         ("C11", (2,)),
         ("C12", (1, 2)),
     ]
+
+
+def round_one():
+    return request(*(person(i, name=n) for i, n in enumerate(("Ann", "Bob", "Cy", "Di"), start=1)))
+
+
+def test_a_round_one_swap_goes_against_the_initial_colour_and_says_so() -> None:
+    """Issue 33 (4): nobody has a preference in round 1, yet a swap is not free (Art. 5.2.5)."""
+    from pairing.engine.edits import edited_notes
+
+    req = round_one()
+    engine = pair_round(req)
+    first = engine.boards[0]
+    edited = swapped(engine, first.number)
+    (cost,) = edit_costs(req, engine, edited)
+    assert cost.rule == "Art. 5.2.5" and set(cost.participants) == {first.white, first.black}
+    assert "now has White on board 1" in cost.message and "initial colour" in cost.message
+    notes, floats = edited_notes(req, engine, edited, engine.explanation.floats)
+    assert notes[0].colour_rule == "hand-edit" and notes[0].message.startswith("set by hand")
+    assert [n.message for n in notes[1:]] == [n.message for n in engine.explanation.boards[1:]]
+    assert floats == engine.explanation.floats  # the same opponents: nobody floats differently
+
+
+def test_exchanged_opponents_get_float_notes_for_the_games_as_they_stand() -> None:
+    from pairing.engine.edits import edited_notes
+
+    req = request(
+        person(1, game(5, W, ResultCode.WIN), name="Ann"),
+        person(2, game(6, B, ResultCode.WIN), name="Bob"),
+        person(3, game(7, W, ResultCode.WIN), name="Cy"),
+        person(4, game(8, B, ResultCode.WIN), name="Di"),
+        person(5, game(1, B, ResultCode.LOSS), name="Ed"),
+        person(6, game(2, W, ResultCode.LOSS), name="Flo"),
+        person(7, game(3, B, ResultCode.LOSS), name="Gus"),
+        person(8, game(4, W, ResultCode.LOSS), name="Hal"),
+    )
+    engine = pair_round(req)
+    top = next(b for b in engine.boards if {b.white, b.black} <= {1, 2, 3, 4})
+    low = next(b for b in engine.boards if {b.white, b.black} <= {5, 6, 7, 8})
+    edited = PairingResult(
+        boards=tuple(
+            Board(b.number, b.white, low.black)
+            if b == top
+            else Board(b.number, b.white, top.black)
+            if b == low
+            else b
+            for b in engine.boards
+        ),
+        bye=engine.bye,
+    )
+    _notes, floats = edited_notes(req, engine, edited, engine.explanation.floats)
+    down = {f.participant for f in floats if f.direction == "down"}
+    up = {f.participant for f in floats if f.direction == "up"}
+    # The exchange made both games cross the groups: both top players down, both others up.
+    assert down == {top.white, top.black} and up == {low.white, low.black}
+    assert all("set by hand" in f.reason for f in floats)
