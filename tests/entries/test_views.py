@@ -10,6 +10,7 @@ import re
 
 import pytest
 from django.core import mail
+from django.test import Client
 
 from entries.models import CheckIn, Entry, EntrySettings, Payment
 from entries.services.entries import entry_accept, entry_submit
@@ -202,3 +203,32 @@ def test_the_pairing_button_leaves_out_who_has_not_checked_in(
     assert rnd.status == Round.Status.DRAFT
     page = organiser_client.get(f"/entries/sections/{b.pk}/check-in/").content.decode()
     assert 'id="check-in-table"' in page
+
+
+def test_pairing_through_the_api_runs_the_check_in_step_too(event_world, organiser):
+    from rest_framework.test import APIClient
+
+    b = event_world["b"]
+    EntrySettings.objects.filter(event=b.event).update(check_in="every")
+    people = [
+        event_register(event=b.event, user=organiser, section=b, name=f"P{i}", rating=1500 - i).participant
+        for i in range(3)
+    ]
+    for p in people[:2]:
+        CheckIn.objects.create(participant=p, round_number=1, via=CheckIn.Via.ARBITER)
+    api = APIClient()
+    api.force_authenticate(organiser)
+    assert api.post(f"/api/tournaments/{b.pk}/rounds/pair/").status_code == 202
+    assert RoundBye.objects.get(kind="absent").participant == people[2]
+
+
+def test_the_desk_list_partial_answers_htmx_alone(client, event_world, organiser):
+    EntrySettings.objects.filter(event=event_world["event"]).update(check_in="every")
+    event_register(event=event_world["event"], user=organiser, name="Desk Person", rating=1500)
+    token = event_world["event"].public_token
+    client.post(f"/entries/desk/{token}/open/", {"code": "rook-42"})
+    body = client.get(f"/entries/desk/{token}/?q=desk", headers={"HX-Request": "true"}).content.decode()
+    assert 'id="desk-list"' in body and "<html" not in body and "Desk Person" in body
+    locked = Client()
+    body = locked.get(f"/entries/desk/{token}/?q=desk", headers={"HX-Request": "true"}).content.decode()
+    assert "Desk Person" not in body and 'id="desk-code-form"' in body

@@ -37,6 +37,7 @@ from tournaments.selectors import api as reads
 from tournaments.services import results, tournaments
 from tournaments.services.participants import byes, forbidden_pairs, registration, withdrawals
 from tournaments.services.participants import edits as participant_edits
+from tournaments.views.hooks import pre_pair_run
 
 
 class TournamentListView(ApiView):
@@ -296,6 +297,7 @@ class RoundPairView(ApiView):
     )
     def post(self, request, tournament_id: int):
         tournament = self.tournament(tournament_id, ARBITRATE)
+        pre_pair_run(tournament, request.user)  # as the pair button does (check-in: absences first)
         rnd = reads.round_reread(swiss.round_pair(tournament=tournament, user=request.user))
         response = Response(s.RoundOutput(rnd).data, status=status.HTTP_202_ACCEPTED)
         response["Location"] = request.build_absolute_uri(
