@@ -274,6 +274,7 @@ NOT_IN_MATRIX = {
     # matrix, with deputies of one section, is tests/security/test_event_authorization.py.
     "tournaments:event_new": "creates an event (any logged-in user, like a tournament)",
     "tournaments:event_register": "the event's desk",
+    "tournaments:event_register_listed": "the event's desk",
     "tournaments:event_move": "the event's desk",
     "tournaments:event_import": "the event's desk",
     "tournaments:event_staff_add": "the event's staff",

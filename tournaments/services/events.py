@@ -358,3 +358,40 @@ def _as_csv(rows: list[Any]) -> str:
     for row in rows:
         writer.writerow(["" if row.values.get(c) is None else row.values.get(c) for c in columns])
     return out.getvalue()
+
+
+def event_register_listed(
+    *,
+    event: Event,
+    user: Any,
+    roster_player_id: Any = None,
+    fide_id: Any = None,
+    section: Tournament | int | None = None,
+) -> Registered:
+    """The desk's search: a player of the club's roster or of the FIDE rating list, entered into
+    the section chosen or the one the bands suggest for their rating (as ``event_register``)."""
+    from clubs.models import RosterPlayer
+    from ratings.selectors import rated_player_get
+    from tournaments.services.participants.roster import listed_fields, roster_fields
+
+    if roster_player_id is not None:
+        key = str(roster_player_id)
+        player = (
+            RosterPlayer.objects.select_related("club").filter(club_id=event.club_id, pk=int(key)).first()
+            if event.club_id and key.isascii() and key.isdigit()
+            else None
+        )
+        if player is None:
+            raise ValidationFailed(_("That player is not on the club's roster."))
+        fields = roster_fields(player)
+    else:
+        key = str(fide_id or "")
+        rated = (
+            rated_player_get(fide_id=int(key)) if key.isascii() and key.isdigit() and len(key) < 13 else None
+        )
+        if rated is None:
+            raise ValidationFailed(
+                _("No player with FIDE id %(fide_id)s in the rating list.") % {"fide_id": key}
+            )
+        fields = listed_fields(rated)
+    return event_register(event=event, user=user, section=section, **fields)

@@ -21,10 +21,12 @@ from tournaments.forms import CsvImportForm, EventForm, EventRegisterForm, Event
 from tournaments.models import Event, Participant
 from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_organise_event, sections_for, staff_event
 from tournaments.selectors import events as event_selectors
+from tournaments.selectors.participants import registry_search
 from tournaments.services.events import (
     event_create,
     event_import_csv,
     event_register,
+    event_register_listed,
     event_role_grant,
     event_role_revoke,
     participant_move,
@@ -202,3 +204,39 @@ def event_backup(request: HttpRequest, event: Event) -> HttpResponse:
     )
     response["Content-Disposition"] = f'attachment; filename="event-{event.pk}.json"'
     return response
+
+
+@require_GET
+@staff_event(VIEW)
+def event_registry_search(request: HttpRequest, event: Event) -> HttpResponse:
+    """The desk's search-as-you-type: the club's roster (an event of a club) or the FIDE list."""
+    sections = list(sections_for(request.user, event))
+    query = request.GET.get("q", "")[:100]
+    source, hits = registry_search(sections[0], query) if sections else ("rating_list", [])
+    found = [(hit, sections_suggested(event, hit.rating or 0)) for hit in hits]
+    context = {"event": event, "registry_query": query, "registry_source": source, "registry_hits": found}
+    return render_page(request, "events/_registry.html", context)
+
+
+@require_POST
+@staff_event(VIEW)
+def event_register_listed_view(request: HttpRequest, event: Event) -> HttpResponse:
+    section = request.POST.get("section") or None
+    try:
+        done = event_register_listed(
+            event=event,
+            user=request.user,
+            roster_player_id=request.POST.get("roster_player"),
+            fide_id=request.POST.get("fide_id"),
+            section=int(section) if section and section.isdigit() else None,
+        )
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        p = done.participant
+        messages.success(
+            request,
+            _("%(name)s entered in %(section)s (no. %(number)s).")
+            % {"name": p.name, "section": p.tournament.name, "number": p.pairing_number},
+        )
+    return redirect("tournaments:event", event_id=event.pk)

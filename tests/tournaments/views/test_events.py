@@ -181,3 +181,16 @@ def test_the_event_page_counts_phone_reports_waiting_in_each_section(setup):
     )
     page = setup["client"].get(f"/e/{setup['event'].pk}/").content.decode()
     assert "1 phone report waiting" in page and f"/t/{a.pk}/" in page
+
+
+def test_the_desk_finds_a_roster_player_and_enters_them_where_the_band_says(setup):
+    from clubs.services.roster import roster_player_create
+
+    player = roster_player_create(club=setup["club"], name="Rosa Roster", rating=1650)
+    client, event = setup["client"], setup["event"]
+    found = client.get(f"/e/{event.pk}/search/?q=rosa").content.decode()
+    assert "Rosa Roster" in found and f'value="{setup["b"].pk}"' in found
+    client.post(f"/e/{event.pk}/register-listed/", {"roster_player": player.pk})
+    assert Participant.objects.get(name="Rosa Roster").tournament == setup["b"]
+    refused = client.post(f"/e/{event.pk}/register-listed/", {"roster_player": "99999"}, follow=True)
+    assert "not on the club" in refused.content.decode()

@@ -93,15 +93,18 @@ def participant_register_from_rating_list(*, tournament: Tournament, user: Any, 
         raise ValidationFailed(
             gettext("No player with FIDE id %(fide_id)s in the rating list.") % {"fide_id": fide_id}
         )
-    return participant_register(
-        tournament=tournament,
-        user=user,
-        name=rated.name,
-        rating=rated.standard_rating or 0,
-        title=_title(rated.best_title),
-        federation=rated.federation,
-        fide_id=str(rated.fide_id),
-    )
+    return participant_register(tournament=tournament, user=user, **listed_fields(rated))
+
+
+def listed_fields(rated: Any) -> dict[str, Any]:
+    """A player of the FIDE rating list as participant fields."""
+    return {
+        "name": rated.name,
+        "rating": rated.standard_rating or 0,
+        "title": _title(rated.best_title),
+        "federation": rated.federation,
+        "fide_id": str(rated.fide_id),
+    }
 
 
 def participant_register_with_roster(*, tournament: Tournament, user: Any, **fields: Any) -> Registered:
