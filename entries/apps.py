@@ -15,7 +15,8 @@ class EntriesConfig(AppConfig):
         # check-in step through the hook it offers, and the rounds and event pages show our notes.
         from entries.selectors import event_links, rounds_note
         from entries.services.checkin import absences_before_pairing
-        from tournaments.views.hooks import event_links_register, pre_pair_register, rounds_note_register
+        from tournaments.services.prepair import pre_pair_register
+        from tournaments.views.hooks import event_links_register, rounds_note_register
 
         pre_pair_register(absences_before_pairing)
         rounds_note_register(rounds_note)

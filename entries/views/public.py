@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import ServiceError
-from core.ratelimit import client_address
+from core.ratelimit import client_address, count_in_window
 from core.site import absolute_url
 from entries import selectors
 from entries.forms import DeskCodeForm, EntryForm, ParticipantForm
@@ -30,6 +30,9 @@ from entries.models import CheckIn
 from entries.services.checkin import check_in, desk_unlock
 from entries.services.entries import entry_mail_link, entry_submit
 from tournaments.models import Event, Participant
+
+FIND_LIMIT, FIND_WINDOW_SECONDS = 300, 10 * 60
+"""Searches one address may make in ten minutes (each keystroke is one; far above a family's)."""
 
 
 def private(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -127,6 +130,8 @@ def find(request: HttpRequest, token: str) -> HttpResponse:
     """Who you might be: the club's roster and the FIDE list, as the name is typed (htmx)."""
     event = _event(token)
     query = request.GET.get("q", "")
+    if count_in_window(f"entries-find:{client_address(request)}", FIND_WINDOW_SECONDS) > FIND_LIMIT:
+        return HttpResponse(status=429)
     roster, rated = selectors.entry_candidates(event, query)
     context = {"event": event, "roster": roster, "rated": rated, "query": query}
     return render(request, "entries/_candidates.html", context)

@@ -14,7 +14,7 @@ from tests.tournaments.services.conftest import pair_and_publish, play_round
 from tournaments.models import Board, Round, RoundBye
 from tournaments.services.events import event_register
 from tournaments.services.participants.byes import bye_request
-from tournaments.views.hooks import pre_pair_run
+from tournaments.services.prepair import pre_pair_run
 
 pytestmark = pytest.mark.django_db
 

@@ -37,7 +37,7 @@ from tournaments.selectors import api as reads
 from tournaments.services import results, tournaments
 from tournaments.services.participants import byes, forbidden_pairs, registration, withdrawals
 from tournaments.services.participants import edits as participant_edits
-from tournaments.views.hooks import pre_pair_run
+from tournaments.services.prepair import pre_pair_run
 
 
 class TournamentListView(ApiView):

@@ -61,26 +61,9 @@ def event_section_notes(section_ids: list[int]) -> dict[int, tuple[str, str]]:
     return _section_notes(section_ids) if _section_notes is not None else {}
 
 
-# The pairing button's hook: steps a feature above the staff pages runs before a round is paired
-# (the entries app's check-in marks players who have not checked in absent for that round). Each
-# step answers what it did, in words, for the arbiter's page messages.
-PrePairStep = Callable[[Tournament, Any], list[str]]
-
-_pre_pair_steps: list[PrePairStep] = []
-
-
-def pre_pair_register(step: PrePairStep) -> None:
-    if step not in _pre_pair_steps:
-        _pre_pair_steps.append(step)
-
-
-def pre_pair_run(tournament: Tournament, user: Any) -> list[str]:
-    """Run every registered step before ``round_pair``; their notes, in order."""
-    return [note for step in _pre_pair_steps for note in step(tournament, user)]
-
-
-# Notes on the rounds page (what pairing the next round will take into account) and links on the
-# event page (a feature's own pages for the event): (text, url) pairs.
+# Notes on the rounds page (what pairing the next round will take into account: the check-in, whose
+# step before pairing is ``tournaments.services.prepair``) and links on the event page (a feature's
+# own pages for the event): (text, url) pairs.
 RoundsNote = Callable[[Tournament], "tuple[str, str] | None"]
 EventLinks = Callable[[Any], list[tuple[str, str]]]
 

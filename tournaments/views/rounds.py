@@ -39,8 +39,9 @@ from tournaments.forms import ExchangeForm
 from tournaments.models import Round, Tournament
 from tournaments.permissions import ARBITRATE, VIEW, can_change, staff_tournament
 from tournaments.scores import format_points
+from tournaments.services.prepair import pre_pair_run
 from tournaments.views._helpers import back_to_board
-from tournaments.views.hooks import pre_pair_run, round_panel, round_panel_stamp, rounds_notes
+from tournaments.views.hooks import round_panel, round_panel_stamp, rounds_notes
 
 PAGE = "tournaments/round_detail.html"
 
