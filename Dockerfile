@@ -14,6 +14,7 @@ COPY clubs ./clubs
 COPY ratings ./ratings
 COPY reports ./reports
 COPY entries ./entries
+COPY prizes ./prizes
 COPY templates ./templates
 COPY static ./static
 COPY locale ./locale

@@ -159,6 +159,7 @@ INSTALLED_APPS = [
     "pairing",
     "reports",
     "entries",
+    "prizes",
     "ratings",
     "clubs",
 ]

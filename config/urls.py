@@ -39,6 +39,7 @@ urlpatterns = [
     path("ratings/", include("ratings.urls")),
     path("", include("reports.urls")),
     path("", include("entries.urls")),
+    path("", include("prizes.urls")),
     path("", include("tournaments.urls")),
 ]
 

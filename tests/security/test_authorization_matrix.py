@@ -298,6 +298,15 @@ NOT_IN_MATRIX = {
     "entries:check_in_add": "a section's check-in",
     "entries:check_in_remove": "a section's check-in",
     "entries:check_in_everyone": "a section's check-in",
+    # Prize lists (issue 35): organisers change them, the section's staff read them; their own
+    # matrix (every write, refusals changing nothing, archived tournaments) is
+    # tests/prizes/test_authorization.py.
+    "prizes:rules": "a section's prize list",
+    "prizes:group_add": "a section's prize list",
+    "prizes:group_save": "a section's prize list",
+    "prizes:group_move": "a section's prize list",
+    "prizes:group_delete": "a section's prize list",
+    "prizes:women": "a section's prize list",
 }
 """URL names that accept writes but are not tournament data; the back office (``admin:``) has
 Django's own staff permissions and is tested in test_audit_log.py."""
