@@ -15,6 +15,7 @@ COPY ratings ./ratings
 COPY reports ./reports
 COPY entries ./entries
 COPY prizes ./prizes
+COPY teams ./teams
 COPY templates ./templates
 COPY static ./static
 COPY locale ./locale

@@ -160,6 +160,7 @@ INSTALLED_APPS = [
     "reports",
     "entries",
     "prizes",
+    "teams",
     "ratings",
     "clubs",
 ]

@@ -1,0 +1,110 @@
+"""The database as the team engine sees it: a competition as a ``TeamEvent`` (teams by pairing
+number, players by primary key in board order, finished matches with their board results), and the
+requests built from it. The engine stays Django-free; this is the only module that translates."""
+
+from __future__ import annotations
+
+from pairing.engine.teams import (
+    BoardResult,
+    ColourType,
+    Lineup as EngineLineup,
+    LineupRules,
+    MatchRecord,
+    MatchScoring,
+    PrimaryScore,
+    TeamEntry,
+    TeamEvent,
+)
+
+from .models import BoardGame, Match, Team, TeamCompetition, TeamRound
+
+# Half-points of the White player on a board, from the result written from White's side.
+WHITE_POINTS = {"1-0": 2, "1/2": 1, "0-1": 0, "+-": 2, "-+": 0, "--": 0}
+FORFEITS = {"+-", "-+", "--"}
+
+
+def scoring_of(competition: TeamCompetition) -> MatchScoring:
+    win = 3 if competition.scoring == TeamCompetition.Scoring.THREE else 2
+    return MatchScoring(win=win, draw=1, loss=0)
+
+
+def lineup_rules(competition: TeamCompetition) -> LineupRules:
+    return LineupRules(boards=competition.boards, max_jump=competition.max_jump)
+
+
+def team_entry(team: Team) -> TeamEntry:
+    """The team with its players' primary keys in board order (``players`` prefetched or not)."""
+    return TeamEntry(tpn=team.tpn, name=team.name, players=tuple(p.pk for p in team.players.all()))
+
+
+def home_points(game: BoardGame) -> int:
+    """Half-points of the home team's player on this board."""
+    white = WHITE_POINTS[game.result]
+    if game.result == "--":
+        return 0
+    return white if game.home_white else 2 - white
+
+
+def match_complete(match: Match, games: list[BoardGame]) -> bool:
+    """A match is complete when it was forfeited as a whole or every board has a result."""
+    return bool(match.forfeit) or (bool(games) and all(g.result for g in games))
+
+
+def match_record(match: Match, games: list[BoardGame], round_number: int) -> MatchRecord:
+    boards = () if match.forfeit else tuple(
+        BoardResult(white_points=home_points(g), forfeit=g.result in FORFEITS) for g in games
+    )
+    return MatchRecord(
+        round=round_number,
+        white=match.home.tpn,
+        black=match.away.tpn,
+        boards=boards,
+        forfeit=match.forfeit,
+        white_lineup=EngineLineup(tuple(g.home_player_id for g in games if g.home_player_id)),
+        black_lineup=EngineLineup(tuple(g.away_player_id for g in games if g.away_player_id)),
+    )
+
+
+def complete_rounds(competition: TeamCompetition) -> list[TeamRound]:
+    """The published rounds, in order, up to the first one with a match still open."""
+    done = []
+    for rnd in _rounds(competition):
+        if rnd.status != TeamRound.Status.PUBLISHED:
+            break
+        if not all(match_complete(m, list(m.boards.all())) for m in rnd.matches.all()):
+            break
+        done.append(rnd)
+    return done
+
+
+def _rounds(competition: TeamCompetition):
+    return (
+        competition.team_rounds.order_by("number")
+        .select_related("bye_team")
+        .prefetch_related("matches__home", "matches__away", "matches__boards")
+    )
+
+
+def team_event(competition: TeamCompetition, *, upto: int | None = None) -> TeamEvent:
+    """The competition as the engine's ``TeamEvent``, with the complete rounds up to ``upto``."""
+    teams = competition.teams.prefetch_related("players").order_by("tpn")
+    matches: list[MatchRecord] = []
+    byes: list[tuple[int, int]] = []
+    for rnd in complete_rounds(competition):
+        if upto is not None and rnd.number > upto:
+            break
+        for m in rnd.matches.all():
+            matches.append(match_record(m, sorted(m.boards.all(), key=lambda g: g.board), rnd.number))
+        if rnd.bye_team is not None:
+            byes.append((rnd.number, rnd.bye_team.tpn))
+    return TeamEvent(
+        name=competition.name,
+        total_rounds=competition.rounds,
+        boards=competition.boards,
+        teams=tuple(team_entry(t) for t in teams),
+        matches=tuple(matches),
+        byes=tuple(byes),
+        scoring=scoring_of(competition),
+        colour_type=ColourType(competition.colour_type),
+        primary=PrimaryScore(competition.primary),
+    )

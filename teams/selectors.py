@@ -1,0 +1,147 @@
+"""Reads of a team competition, ready to display: its rounds, a round's matches board by board, the
+team standings through the engine, each team's players with their board scores."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pairing.engine.teams import team_standings
+from tournaments.scores import format_points
+
+from . import adapters
+from .models import BoardGame, Match, Team, TeamCompetition, TeamRound
+
+RESULT_TEXT = {"1-0": "1-0", "1/2": "½-½", "0-1": "0-1", "+-": "+ -", "-+": "- +", "--": "- -", "": ""}
+
+
+@dataclass
+class BoardRow:
+    game: BoardGame
+    board: int
+    white: str
+    black: str
+    home_white: bool
+    result: str
+    result_text: str
+
+
+@dataclass
+class MatchView:
+    match: Match
+    home: Team
+    away: Team
+    boards: list[BoardRow] = field(default_factory=list)
+    home_points: str = ""
+    away_points: str = ""
+    complete: bool = False
+    forfeit: str = ""
+
+
+def match_view(match: Match) -> MatchView:
+    games = sorted(match.boards.all(), key=lambda g: g.board)
+    view = MatchView(match=match, home=match.home, away=match.away, forfeit=match.forfeit)
+    for g in games:
+        home_name = g.home_player.name if g.home_player else "—"
+        away_name = g.away_player.name if g.away_player else "—"
+        view.boards.append(
+            BoardRow(
+                game=g,
+                board=g.board,
+                white=home_name if g.home_white else away_name,
+                black=away_name if g.home_white else home_name,
+                home_white=g.home_white,
+                result=g.result,
+                result_text=RESULT_TEXT.get(g.result, g.result),
+            )
+        )
+    view.complete = adapters.match_complete(match, games)
+    if match.forfeit:
+        full = 2 * len(games)
+        hp, ap = {"+-": (full, 0), "-+": (0, full), "--": (0, 0)}[match.forfeit]
+        view.home_points, view.away_points = format_points(hp), format_points(ap)
+    elif any(g.result for g in games):
+        done = [g for g in games if g.result]
+        hp = sum(adapters.home_points(g) for g in done)
+        ap = sum(0 if g.result == "--" else 2 - adapters.home_points(g) for g in done)
+        view.home_points, view.away_points = format_points(hp), format_points(ap)
+    return view
+
+
+def round_matches(team_round: TeamRound) -> list[MatchView]:
+    matches = (
+        team_round.matches.select_related("home", "away")
+        .prefetch_related("boards__home_player", "boards__away_player")
+        .order_by("number")
+    )
+    return [match_view(m) for m in matches]
+
+
+def rounds_of(competition: TeamCompetition, *, published_only: bool = False) -> list[TeamRound]:
+    rounds = competition.team_rounds.select_related("bye_team").order_by("number")
+    if published_only:
+        rounds = rounds.filter(status=TeamRound.Status.PUBLISHED)
+    return list(rounds)
+
+
+@dataclass
+class StandingRow:
+    rank: int
+    team: Team
+    match_points: str
+    game_points: str
+    values: list[str]
+
+
+def standings(competition: TeamCompetition) -> tuple[list[str], list[StandingRow], int]:
+    """(tie-break codes, rows, rounds counted): the complete rounds only."""
+    event = adapters.team_event(competition)
+    codes = [c for c in competition.tiebreaks.split(",") if c]
+    teams = {t.tpn: t for t in competition.teams.all()}
+    rows = []
+    for r in team_standings(event, codes):
+        values = [" ".join(map(str, v)) if isinstance(v, tuple) else str(v) for v in r.values]
+        rows.append(StandingRow(r.rank, teams[r.tpn], str(r.match_points), format_points(r.game_points), values))
+    return codes, rows, event.rounds_played
+
+
+@dataclass
+class PlayerScore:
+    name: str
+    rating: int
+    fide_id: str
+    order: int
+    reserve: bool
+    games: int = 0
+    points: int = 0
+    boards: list[int] = field(default_factory=list)
+    results: list[str] = field(default_factory=list)
+
+    @property
+    def points_text(self) -> str:
+        return format_points(self.points)
+
+
+def team_page(team: Team) -> list[PlayerScore]:
+    """The team's players in board order with their scores in published rounds (per game played)."""
+    competition = team.competition
+    players = {
+        p.pk: PlayerScore(p.name, p.rating, p.fide_id, p.order, p.order > competition.boards)
+        for p in team.players.all()
+    }
+    games = (
+        BoardGame.objects.filter(match__round__competition=competition, match__round__status="published")
+        .exclude(result="")
+        .select_related("match")
+        .order_by("match__round__number", "board")
+    )
+    for g in games:
+        for pid, is_home in ((g.home_player_id, True), (g.away_player_id, False)):
+            if pid in players and (g.match.home_id if is_home else g.match.away_id) == team.pk:
+                home_pts = adapters.home_points(g)
+                pts = home_pts if is_home else (0 if g.result == "--" else 2 - home_pts)
+                ps = players[pid]
+                ps.games += 1
+                ps.points += pts
+                ps.boards.append(g.board)
+                ps.results.append(format_points(pts))
+    return sorted(players.values(), key=lambda p: p.order)

@@ -1,0 +1,116 @@
+"""The team services: pairing through the engine, results into standings, the lineup rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.errors import ConflictError, ValidationFailed
+from pairing.engine.teams import pair_team_round, team_round_robin, team_standings, team_swiss_request
+from teams import adapters, selectors, services
+from teams.models import BoardGame, Lineup, TeamCompetition
+from tournaments.models import AuditLog
+
+from .conftest import add_teams, play_round
+
+pytestmark = pytest.mark.django_db
+
+
+def _pairs(rnd):
+    return [(m.home.tpn, m.away.tpn) for m in rnd.matches.order_by("number")]
+
+
+def test_pairing_a_round_gives_the_engines_pairs(competition, eight_teams, organiser):
+    for number in range(1, 4):
+        expected = pair_team_round(team_swiss_request(adapters.team_event(competition), number))
+        rnd = services.round_pair(competition=competition, user=organiser)
+        assert rnd.number == number
+        assert _pairs(rnd) == [(m.white, m.black) for m in expected.matches]
+        play_round(rnd, organiser)
+    assert AuditLog.objects.filter(action="team_round_pair").count() == 3
+
+
+def test_boards_alternate_colours_and_follow_board_order(competition, eight_teams, organiser):
+    rnd = services.round_pair(competition=competition, user=organiser)
+    match = rnd.matches.select_related("home").first()
+    games = list(match.boards.order_by("board").select_related("home_player"))
+    assert [g.home_white for g in games] == [True, False, True, False]
+    assert [g.home_player.order for g in games] == [1, 2, 3, 4]
+
+
+def test_a_round_waits_for_the_previous_ones_results(competition, eight_teams, organiser):
+    rnd = services.round_pair(competition=competition, user=organiser)
+    with pytest.raises(ConflictError):
+        services.round_pair(competition=competition, user=organiser)
+    services.round_publish(team_round=rnd, user=organiser)
+    game = BoardGame.objects.filter(match__round=rnd).first()
+    services.board_result_set(game=game, result="1-0", user=organiser)
+    with pytest.raises(ConflictError):
+        services.round_pair(competition=competition, user=organiser)
+
+
+def test_results_give_the_engines_standings(competition, eight_teams, organiser):
+    for _ in range(2):
+        play_round(services.round_pair(competition=competition, user=organiser), organiser)
+    codes, rows, played = selectors.standings(competition)
+    assert played == 2 and codes == ["EMGSB", "BH", "DE"]
+    engine = team_standings(adapters.team_event(competition), codes)
+    assert [(r.rank, r.team.tpn, r.match_points) for r in rows] == [
+        (e.rank, e.tpn, str(e.match_points)) for e in engine
+    ]
+    assert sum(int(r.match_points) for r in rows) == 2 * 2 * 4  # every match gives 2 points in all
+
+
+def test_a_whole_match_forfeit_scores_every_board(competition, eight_teams, organiser):
+    rnd = services.round_pair(competition=competition, user=organiser)
+    services.round_publish(team_round=rnd, user=organiser)
+    first, *others = rnd.matches.order_by("number")
+    services.match_forfeit_set(match=first, forfeit="+-", user=organiser)
+    for m in others:
+        for g in m.boards.all():
+            services.board_result_set(game=g, result="1/2", user=organiser)
+    event = adapters.team_event(competition)
+    record = next(m for m in event.matches if m.white == first.home.tpn)
+    assert record.forfeit == "+-" and record.game_points(4) == (8, 0)
+    first.refresh_from_db()
+    view = selectors.match_view(first)
+    assert view.complete and view.home_points == "4"
+
+
+def test_a_lineup_breaking_the_board_order_is_refused_and_changes_nothing(competition, eight_teams, organiser):
+    rnd = services.round_pair(competition=competition, user=organiser)
+    team = eight_teams[0]
+    p = list(team.players.order_by("order"))
+    before = list(BoardGame.objects.filter(match__round=rnd).values_list("pk", "home_player", "away_player"))
+    with pytest.raises(ValidationFailed) as refused:
+        services.lineup_set(team=team, team_round=rnd, player_ids=[p[1].pk, p[0].pk, p[2].pk, p[3].pk], user=organiser)
+    assert "T1 P2" in " ".join(refused.value.errors["lineup"])
+    assert not Lineup.objects.exists()
+    assert list(BoardGame.objects.filter(match__round=rnd).values_list("pk", "home_player", "away_player")) == before
+
+
+def test_a_reserve_may_replace_a_player_keeping_the_order(competition, eight_teams, organiser):
+    rnd = services.round_pair(competition=competition, user=organiser)
+    team = eight_teams[0]
+    p = list(team.players.order_by("order"))
+    services.lineup_set(team=team, team_round=rnd, player_ids=[p[0].pk, p[2].pk, p[3].pk, p[4].pk], user=organiser)
+    match = rnd.matches.get(home=team) if rnd.matches.filter(home=team).exists() else rnd.matches.get(away=team)
+    side = "home_player" if match.home_id == team.pk else "away_player"
+    assert list(match.boards.order_by("board").values_list(side, flat=True)) == [p[0].pk, p[2].pk, p[3].pk, p[4].pk]
+
+
+def test_a_round_robin_follows_the_berger_tables(event, organiser):
+    rr = services.competition_create(
+        event=event, user=organiser, name="League", format=TeamCompetition.Format.ROUND_ROBIN, boards=4, rounds=5
+    )
+    add_teams(rr, organiser, 6)
+    table = team_round_robin(6)
+    for number in range(1, 3):
+        rnd = services.round_pair(competition=rr, user=organiser)
+        assert _pairs(rnd) == [(m.white, m.black) for m in table[number - 1].matches]
+        play_round(rnd, organiser)
+
+
+def test_unknown_tiebreaks_are_refused(event, organiser):
+    with pytest.raises(ValidationFailed):
+        services.competition_create(event=event, user=organiser, name="X", tiebreaks="BH,NOPE")
+    assert not TeamCompetition.objects.exists()
