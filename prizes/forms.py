@@ -13,6 +13,8 @@ from prizes.models import PrizeGroup, PrizeList
 from prizes.services.lists import PrizeRow
 
 PRIZE_ROWS_EXTRA = 2
+"""Blank rows under a group's prizes, to add places (save, and two more appear)."""
+NEW_GROUP_ROWS = 5
 
 
 def cents(value: Decimal | None) -> int:
@@ -71,6 +73,12 @@ class PrizeRowForm(forms.Form):
         label=_("Object's value"), min_value=0, max_digits=9, decimal_places=2, required=False
     )
 
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("item_value") and not (data.get("item") or "").strip():
+            self.add_error("item", _("Name the object whose value you gave."))
+        return data
+
     def row(self) -> PrizeRow | None:
         data = self.cleaned_data
         if not data or (not data.get("amount") and not (data.get("item") or "").strip()):
@@ -81,6 +89,7 @@ class PrizeRowForm(forms.Form):
 
 
 PrizeRowFormSet = forms.formset_factory(PrizeRowForm, extra=PRIZE_ROWS_EXTRA, max_num=60, absolute_max=60)
+NewGroupRowsFormSet = forms.formset_factory(PrizeRowForm, extra=NEW_GROUP_ROWS, max_num=60, absolute_max=60)
 
 
 def group_forms(group: PrizeGroup | None, data: Any = None) -> tuple[GroupForm, Any]:
@@ -108,5 +117,6 @@ def group_forms(group: PrizeGroup | None, data: Any = None) -> tuple[GroupForm, 
             for p in group.prizes.all()
         ]
     form = GroupForm(data, prefix=prefix, initial=initial)
-    formset = PrizeRowFormSet(data, prefix=f"{prefix}-p", initial=rows)
+    rows_class = PrizeRowFormSet if group is not None else NewGroupRowsFormSet
+    formset = rows_class(data, prefix=f"{prefix}-p", initial=rows)
     return form, formset

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import random
 
+from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
 from clubs.models import Club, Membership, RosterPlayer
@@ -101,6 +103,9 @@ class Command(BaseCommand):
         self.round_robin(user, club)
         self.swiss_in_progress(user, club)
         self.weekend_open(user, club)
+        if apps.is_installed("prizes"):
+            # The prizes app stands above the commands: reached by its command's name, not imported.
+            call_command("seed_demo_prizes", stdout=self.stdout)
         logins = "\n".join(
             f"  {username} / {DEMO_PASSWORD}  ({role.label.lower()} of {club.name})"
             for username, role in CLUB_STAFF
