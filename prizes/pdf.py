@@ -17,12 +17,17 @@ from tournaments.models import Tournament
 from tournaments.public.pdf import _cell, _document, _escape, _styles, _table
 
 
+def in_language(tournament: Tournament):  # type: ignore[no-untyped-def]
+    """The PDF's language: the tournament's, whoever downloads it (the winners' words included)."""
+    return translation.override(tournament.language or settings.LANGUAGE_CODE)
+
+
 def winners_pdf(
     tournament: Tournament, result: selectors.Winners | None, *, found: PrizeList | None = None
 ) -> bytes:
     """The winners group by group with the arithmetic of shared amounts and the total; without
     ``result`` (before the final standings), the prize list as players read it beforehand."""
-    with translation.override(tournament.language or settings.LANGUAGE_CODE):
+    with in_language(tournament):
         return _draw(tournament, result, found)
 
 

@@ -9,11 +9,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from django.core.cache import cache
 from django.db.models import Prefetch
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.cache import CACHE_SECONDS
 from pairing.engine.errors import InvalidRequestError
 from pairing.engine.prizes import (
     Award,
@@ -427,6 +429,17 @@ def winners(tournament: Tournament, found: PrizeList | None = None) -> Winners |
     total = sum(r.cents for g in groups for r in g.rows)
     final = result.rounds >= tournament.rounds_planned
     return Winners(found, final, result.rounds, groups, total, money(total, currency))
+
+
+def winners_cached(tournament: Tournament, found: PrizeList) -> Winners | None:
+    """:func:`winners` through the cache, keyed on what changes them: the tournament's
+    ``standings_version`` (results, players, settings), the list's ``version`` (its groups, rules
+    and women's flags) and the reader's language (the words). The players' pages read this."""
+    key = (
+        f"prizes:{tournament.pk}:s{tournament.standings_version}:l{found.pk}.{found.version}:"
+        f"{translation.get_language()}"
+    )
+    return cache.get_or_set(key, lambda: winners(tournament, found), CACHE_SECONDS)
 
 
 def _club_rows(out: GroupWinners, group: PrizeGroup, entrants: Sequence[Entrant], currency: str) -> None:

@@ -24,7 +24,7 @@ def _public_list(tournament):  # type: ignore[no-untyped-def]
 def prizes_page(request: HttpRequest, token: str) -> HttpResponse:
     tournament = public_tournament_get(token=token)
     found = _public_list(tournament)
-    result = selectors.winners(tournament, found) if found is not None else None
+    result = selectors.winners_cached(tournament, found) if found is not None else None
     context = {
         "tournament": tournament,
         "page": "prizes",
@@ -43,8 +43,11 @@ def prizes_pdf(request: HttpRequest, token: str) -> HttpResponse:
     found = _public_list(tournament)
     if found is None:
         raise Http404(_("No prize list at this link."))
-    result = selectors.winners(tournament, found)
-    body = pdf.winners_pdf(tournament, result if result is not None and result.final else None, found=found)
+    with pdf.in_language(tournament):
+        result = selectors.winners_cached(tournament, found)
+        body = pdf.winners_pdf(
+            tournament, result if result is not None and result.final else None, found=found
+        )
     response = HttpResponse(body, content_type="application/pdf")
     response["Content-Disposition"] = 'inline; filename="prizes.pdf"'
     response["X-Robots-Tag"] = NO_INDEX
@@ -62,7 +65,7 @@ def event_prizes(request: HttpRequest, token: str) -> HttpResponse:
         found = _public_list(section)
         if found is None:
             continue
-        result = selectors.winners(section, found)
+        result = selectors.winners_cached(section, found)
         sections.append(
             (section, selectors.list_view(section, found), result if result and result.final else None)
         )

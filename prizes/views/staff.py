@@ -210,8 +210,10 @@ def winners_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_GET
 @staff_tournament(VIEW)
 def winners_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    result = selectors.winners(tournament)
-    found = result.prize_list if result is not None else None
-    response = HttpResponse(pdf.winners_pdf(tournament, result, found=found), content_type="application/pdf")
+    with pdf.in_language(tournament):
+        result = selectors.winners(tournament)
+        found = result.prize_list if result is not None else None
+        body = pdf.winners_pdf(tournament, result, found=found)
+    response = HttpResponse(body, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="prizes-{tournament.pk}.pdf"'
     return response
