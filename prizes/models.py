@@ -1,4 +1,4 @@
-"""A section's prize list: its rules (sharing, one prize per player, rounding unit), its groups in
+"""A prize list, a section's or (pooling its sections' standings) a whole event's: its rules (sharing, one prize per player, rounding unit), its groups in
 priority order, each group's prizes by place, and the players flagged for a women's prize (the
 participant has no sex field; the organiser ticks who may enter that group)."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Participant, Tournament
+from tournaments.models import Event, Participant, Tournament
 
 
 class PrizeList(models.Model):
@@ -20,7 +20,13 @@ class PrizeList(models.Model):
         VALUE = "value", _("The higher-valued prize")
         PRIORITY = "priority", _("The group listed first")
 
-    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="prize_list")
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="prize_list", null=True, blank=True
+    )
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, related_name="prize_list", null=True, blank=True
+    )
+    """Set instead of ``tournament`` for a list of the whole event (its sections' standings pooled)."""
     sharing = models.CharField(max_length=10, choices=Sharing.choices, default=Sharing.HORT)
     precedence = models.CharField(max_length=10, choices=Precedence.choices, default=Precedence.VALUE)
     one_prize_per_player = models.BooleanField(default=True)
@@ -36,11 +42,18 @@ class PrizeList(models.Model):
 
     class Meta:
         constraints = [
-            models.CheckConstraint(condition=models.Q(unit_cents__gt=0), name="prize_unit_positive")
+            models.CheckConstraint(condition=models.Q(unit_cents__gt=0), name="prize_unit_positive"),
+            models.CheckConstraint(
+                condition=models.Q(tournament__isnull=True, event__isnull=False)
+                | models.Q(tournament__isnull=False, event__isnull=True),
+                name="prize_list_of_a_section_or_an_event",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"Prizes of {self.tournament_id}"
+        if self.tournament_id:
+            return f"Prizes of section {self.tournament_id}"
+        return f"Prizes of event {self.event_id}"
 
 
 class PrizeGroup(models.Model):

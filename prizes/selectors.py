@@ -33,7 +33,7 @@ from pairing.engine.prizes import Prize as EnginePrize
 from pairing.engine.prizes import PrizeGroup as EngineGroup
 from pairing.standings import placings, standings_for_tournament
 from prizes.models import PrizeEligibility, PrizeGroup, PrizeList
-from tournaments.models import Participant, Tournament
+from tournaments.models import Event, Participant, Tournament
 from tournaments.scores import format_points
 
 
@@ -42,10 +42,24 @@ def money(cents: int | Fraction, currency: str = "") -> str:
     return f"{format_cents(cents)} {currency}".strip()
 
 
-def prize_list_of(tournament: Tournament) -> PrizeList | None:
-    """The tournament's prize list with its groups and their prizes (three queries), or None."""
+Owner = Tournament | Event
+"""A prize list belongs to a section (a tournament) or to a whole event (its sections pooled)."""
+
+
+def _owned(owner: Owner) -> dict[str, Owner]:
+    return {"event": owner} if isinstance(owner, Event) else {"tournament": owner}
+
+
+def _players(owner: Owner):  # type: ignore[no-untyped-def]
+    if isinstance(owner, Event):
+        return Participant.objects.filter(tournament__event=owner)
+    return Participant.objects.filter(tournament=owner)
+
+
+def prize_list_of(tournament: Owner) -> PrizeList | None:
+    """The section's (or event's) prize list with its groups and their prizes (three queries), or None."""
     return (
-        PrizeList.objects.filter(tournament=tournament)
+        PrizeList.objects.filter(**_owned(tournament))
         .prefetch_related(
             Prefetch("groups", queryset=PrizeGroup.objects.order_by("order", "pk").prefetch_related("prizes"))
         )
@@ -53,9 +67,11 @@ def prize_list_of(tournament: Tournament) -> PrizeList | None:
     )
 
 
-def prize_year(tournament: Tournament) -> int:
+def prize_year(tournament: Owner) -> int:
     """The year ages are counted in: the section's start, else the event's, else this year."""
-    start = tournament.start_date or tournament.event.start_date
+    start = tournament.start_date
+    if start is None and isinstance(tournament, Tournament):
+        start = tournament.event.start_date
     return start.year if start else timezone.localdate().year
 
 
@@ -160,7 +176,7 @@ def _rules_in_words(found: PrizeList) -> list[str]:
     return lines
 
 
-def list_view(tournament: Tournament, found: PrizeList | None = None) -> ListView | None:
+def list_view(tournament: Owner, found: PrizeList | None = None) -> ListView | None:
     found = found if found is not None else prize_list_of(tournament)
     if found is None:
         return None
@@ -245,15 +261,15 @@ def _entrant(p: Participant, women: set[int], rank: int, points: int) -> Entrant
     )
 
 
-def _women(tournament: Tournament) -> set[int]:
+def _women(tournament: Owner) -> set[int]:
     return set(
-        PrizeEligibility.objects.filter(participant__tournament=tournament, women=True).values_list(
+        PrizeEligibility.objects.filter(participant__in=_players(tournament), women=True).values_list(
             "participant_id", flat=True
         )
     )
 
 
-def women_ids(tournament: Tournament) -> set[int]:
+def women_ids(tournament: Owner) -> set[int]:
     return _women(tournament)
 
 
@@ -290,14 +306,14 @@ def _problem_words(group: PrizeGroup | None, message: str, count: int) -> str:
     return message
 
 
-def problems_before_start(tournament: Tournament, found: PrizeList | None = None) -> list[Problem]:
+def problems_before_start(tournament: Owner, found: PrizeList | None = None) -> list[Problem]:
     """What the engine's check finds in the list against the players registered now."""
     found = found if found is not None else prize_list_of(tournament)
     if found is None:
         return []
     year = prize_year(tournament)
     women = _women(tournament)
-    people = list(Participant.objects.filter(tournament=tournament).order_by("-rating", "name", "pk"))
+    people = list(_players(tournament).order_by("-rating", "name", "pk"))
     entrants = [_entrant(p, women, i, 0) for i, p in enumerate(people, start=1)]
     rules = engine_rules(found, year)
     groups = {str(g.pk): g for g in found.groups.all()}
@@ -352,6 +368,8 @@ class WinnerRow:
     money: str
     item: str
     shared: bool
+    section: str = ""
+    """The player's section, in an event's list."""
 
 
 @dataclass
@@ -375,22 +393,46 @@ class Winners:
     problem: str = ""
 
 
-def winners(tournament: Tournament, found: PrizeList | None = None) -> Winners | None:
+def _pooled(owner: Owner) -> tuple[list[tuple[Tournament, object, int]], bool, int]:
+    """Every section's final standings rows with their shown place, best first: for a section its
+    own order; for an event the sections pooled by points, then the sections' order, then the
+    place in the section. Also whether every section is final, and the fewest rounds counted.
+
+    Raises ``InvalidRequestError`` when the engine cannot rank a section."""
+    sections = list(owner.sections.order_by("section_order", "pk")) if isinstance(owner, Event) else [owner]
+    pooled = []
+    final, rounds = True, None
+    for section in sections:
+        result = standings_for_tournament(section, breakdowns=False)
+        final = final and result.rounds >= section.rounds_planned
+        rounds = result.rounds if rounds is None else min(rounds, result.rounds)
+        pooled += [(section, row, place) for row, place, _lot in placings(section, result)]
+    if isinstance(owner, Event):
+        pooled.sort(key=lambda item: (-item[1].points, item[0].section_order, item[0].pk, item[1].rank))
+        pooled = [(section, row, index) for index, (section, row, _place) in enumerate(pooled, start=1)]
+    else:
+        pooled.sort(key=lambda item: item[1].rank)
+    return pooled, final, rounds or 0
+
+
+def winners(tournament: Owner, found: PrizeList | None = None) -> Winners | None:
     """The prizes handed out from the standings after the last complete round (final once every
-    round is played), with the arithmetic of shared amounts."""
+    round is played), with the arithmetic of shared amounts. An event's list pools its sections'
+    standings (see :func:`_pooled`)."""
     found = found if found is not None else prize_list_of(tournament)
     if found is None:
         return None
     try:
-        result = standings_for_tournament(tournament, breakdowns=False)
+        pooled, final, rounds = _pooled(tournament)
     except InvalidRequestError as exc:
         return Winners(found, False, 0, [], 0, money(0, found.currency), str(exc))
-    people = {p.pk: p for p in Participant.objects.filter(tournament=tournament)}
+    people = {p.pk: p for p in _players(tournament)}
     women = _women(tournament)
-    shown = {row.id: (row, place) for row, place, _lot in placings(tournament, result)}
+    event = isinstance(tournament, Event)
+    shown = {row.id: (row, place, section.name if event else "") for section, row, place in pooled}
     entrants = [
-        _entrant(people[row.id], women, row.rank, int(row.points * 2))
-        for row in sorted(result.rows, key=lambda r: r.rank)
+        _entrant(people[row.id], women, rank, int(row.points * 2))
+        for rank, (_section, row, _place) in enumerate(pooled, start=1)
     ]
     year = prize_year(tournament)
     awarded = allocate_prizes(engine_rules(found, year), entrants)
@@ -408,7 +450,7 @@ def winners(tournament: Tournament, found: PrizeList | None = None) -> Winners |
             _club_rows(out, group, entrants, currency)
         else:
             for award in by_group.get(str(group.pk), []):
-                row, place = shown[award.entrant]
+                row, place, section = shown[award.entrant]
                 person = people[award.entrant]
                 out.rows.append(
                     WinnerRow(
@@ -421,18 +463,18 @@ def winners(tournament: Tournament, found: PrizeList | None = None) -> Winners |
                         money(award.cents, currency) if award.cents else "",
                         award.prize.item,
                         bool(award.shared_with),
+                        section,
                     )
                 )
             out.notes = _arithmetic(by_group.get(str(group.pk), []), people, found, shown)
             out.vacant = vacant.get(str(group.pk), [])
         groups.append(out)
     total = sum(r.cents for g in groups for r in g.rows)
-    final = result.rounds >= tournament.rounds_planned
-    return Winners(found, final, result.rounds, groups, total, money(total, currency))
+    return Winners(found, final, rounds, groups, total, money(total, currency))
 
 
 def winners_cached(tournament: Tournament, found: PrizeList) -> Winners | None:
-    """:func:`winners` through the cache, keyed on what changes them: the tournament's
+    """:func:`winners` of a section through the cache, keyed on what changes them: the section's
     ``standings_version`` (results, players, settings), the list's ``version`` (its groups, rules
     and women's flags) and the reader's language (the words). The players' pages read this."""
     key = (
@@ -533,6 +575,7 @@ def treasurer_rows(result: Winners) -> list[list[str]]:
             _("Currency"),
             _("Object"),
             _("Shared"),
+            _("Section"),
         ]
     ]
     currency = result.prize_list.currency
@@ -550,7 +593,8 @@ def treasurer_rows(result: Winners) -> list[list[str]]:
                     currency,
                     row.item,
                     _("yes") if row.shared else "",
+                    row.section,
                 ]
             )
-    rows.append([_("Total"), "", "", "", "", format_cents(result.total_cents), currency, "", ""])
+    rows.append([_("Total"), "", "", "", "", format_cents(result.total_cents), currency, "", "", ""])
     return rows

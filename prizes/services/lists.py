@@ -1,6 +1,6 @@
-"""Every write of a prize list: its rules, its groups (with their prizes by place) added, changed,
-moved up or down and removed, and the players flagged for the women's prizes. Organisers only; an
-archived tournament refuses every change. Each write bumps the list's version and is audited."""
+"""Every write of a prize list (a section's, or a whole event's with ``event=``): its rules, its groups (with their prizes by place) added, changed,
+moved up or down and removed, and the players flagged for the women's prizes. Organisers only (the
+section's, or the event's); an archived tournament refuses every change. Each write bumps the list's version and is audited."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils.translation import gettext as _
 
 from core.errors import ValidationFailed
 from prizes.models import Prize, PrizeEligibility, PrizeGroup, PrizeList
-from tournaments.models import Participant, Tournament
-from tournaments.permissions import require_organiser
+from tournaments.models import Event, Participant, Tournament
+from tournaments.permissions import require_event_organiser, require_organiser
 from tournaments.services.audit import audit_record
 
 MAX_GROUPS = 40
@@ -30,11 +30,25 @@ class PrizeRow:
     item_cents: int = 0
 
 
-def _locked_list(tournament: Tournament, user: Any) -> PrizeList:
-    """The tournament's prize list (made on first change), its row locked, after the role check."""
-    require_organiser(user, tournament, to=_("change the prize list"))
-    PrizeList.objects.get_or_create(tournament=tournament)
-    return PrizeList.objects.select_for_update().get(tournament=tournament)
+def _locked_list(tournament: Tournament | None, event: Event | None, user: Any) -> PrizeList:
+    """The section's (or the event's) prize list, made on first change, its row locked, after the
+    role check."""
+    if tournament is not None:
+        require_organiser(user, tournament, to=_("change the prize list"))
+        owner: dict[str, Any] = {"tournament": tournament}
+    elif event is not None:
+        require_event_organiser(user, event, to=_("change the prize list"))
+        owner = {"event": event}
+    else:
+        raise TypeError("a prize list belongs to a section or an event")
+    PrizeList.objects.get_or_create(**owner)
+    return PrizeList.objects.select_for_update().get(**owner)
+
+
+def _players(tournament: Tournament | None, event: Event | None):  # type: ignore[no-untyped-def]
+    if tournament is not None:
+        return Participant.objects.filter(tournament=tournament)
+    return Participant.objects.filter(tournament__event=event)
 
 
 def _bump(prize_list: PrizeList) -> None:
@@ -43,7 +57,8 @@ def _bump(prize_list: PrizeList) -> None:
 
 def prize_list_update(
     *,
-    tournament: Tournament,
+    tournament: Tournament | None = None,
+    event: Event | None = None,
     user: Any,
     sharing: str,
     precedence: str,
@@ -65,7 +80,7 @@ def prize_list_update(
     if len(currency) != 3 or not currency.isalpha():
         raise ValidationFailed(_("The currency is a three-letter code such as EUR."))
     with transaction.atomic():
-        found = _locked_list(tournament, user)
+        found = _locked_list(tournament, event, user)
         before = _rules(found)
         found.sharing, found.precedence = sharing, precedence
         found.one_prize_per_player, found.unit_cents = one_prize_per_player, unit_cents
@@ -122,7 +137,8 @@ GROUP_FIELDS = ("rating_min", "rating_below", "include_unrated", "age", "club_na
 
 def prize_group_save(
     *,
-    tournament: Tournament,
+    tournament: Tournament | None = None,
+    event: Event | None = None,
     user: Any,
     name: str,
     kind: str,
@@ -142,7 +158,7 @@ def prize_group_save(
     _check_group(kind, fields, prizes)
     name = name.strip()[:80] or str(PrizeGroup.Kind(kind).label)
     with transaction.atomic():
-        found = _locked_list(tournament, user)
+        found = _locked_list(tournament, event, user)
         if group_id is None:
             if found.groups.count() >= MAX_GROUPS:
                 raise ValidationFailed(_("At most %(count)s groups in a list.") % {"count": MAX_GROUPS})
@@ -197,10 +213,12 @@ def _group_state(group: PrizeGroup) -> dict[str, Any]:
     }
 
 
-def prize_group_move(*, tournament: Tournament, user: Any, group_id: int, up: bool) -> None:
+def prize_group_move(
+    *, tournament: Tournament | None = None, event: Event | None = None, user: Any, group_id: int, up: bool
+) -> None:
     """Move a group one step up (higher priority) or down the list."""
     with transaction.atomic():
-        found = _locked_list(tournament, user)
+        found = _locked_list(tournament, event, user)
         groups = list(found.groups.order_by("order", "pk"))
         index = next((i for i, g in enumerate(groups) if g.pk == group_id), None)
         if index is None:
@@ -222,9 +240,11 @@ def prize_group_move(*, tournament: Tournament, user: Any, group_id: int, up: bo
         )
 
 
-def prize_group_delete(*, tournament: Tournament, user: Any, group_id: int) -> None:
+def prize_group_delete(
+    *, tournament: Tournament | None = None, event: Event | None = None, user: Any, group_id: int
+) -> None:
     with transaction.atomic():
-        found = _locked_list(tournament, user)
+        found = _locked_list(tournament, event, user)
         group = PrizeGroup.objects.filter(prize_list=found, pk=group_id).first()
         if group is None:
             raise ValidationFailed(_("This group is no longer in the list."))
@@ -234,29 +254,31 @@ def prize_group_delete(*, tournament: Tournament, user: Any, group_id: int) -> N
         _bump(found)
 
 
-def women_eligibility_set(*, tournament: Tournament, user: Any, participant_ids: set[int]) -> int:
-    """Flag exactly ``participant_ids`` (players of this tournament) for the women's prizes; the
-    number flagged."""
+def women_eligibility_set(
+    *, tournament: Tournament | None = None, event: Event | None = None, user: Any, participant_ids: set[int]
+) -> int:
+    """Flag exactly ``participant_ids`` (players of this section, or of the event) for the women's
+    prizes, and no other player of it; the number flagged."""
     with transaction.atomic():
-        found = _locked_list(tournament, user)
-        ids = set(
-            Participant.objects.filter(tournament=tournament, pk__in=participant_ids).values_list(
-                "pk", flat=True
-            )
-        )
+        found = _locked_list(tournament, event, user)
+        ids = set(_players(tournament, event).filter(pk__in=participant_ids).values_list("pk", flat=True))
         if ids != set(participant_ids):
             raise ValidationFailed(_("A player ticked is not in this tournament."))
         before = sorted(
-            PrizeEligibility.objects.filter(participant__tournament=tournament, women=True).values_list(
-                "participant_id", flat=True
-            )
+            PrizeEligibility.objects.filter(
+                participant__in=_players(tournament, event), women=True
+            ).values_list("participant_id", flat=True)
         )
-        PrizeEligibility.objects.filter(participant__tournament=tournament).exclude(
+        PrizeEligibility.objects.filter(participant__in=_players(tournament, event)).exclude(
             participant_id__in=ids
         ).delete()
         for pid in ids:
             PrizeEligibility.objects.update_or_create(participant_id=pid, defaults={"women": True})
-        _bump(found)
+        # The flags are the players': the section's list and the event's both read them.
+        the_event = event if event is not None else tournament.event  # type: ignore[union-attr]
+        PrizeList.objects.filter(Q(tournament__event=the_event) | Q(event=the_event)).update(
+            version=F("version") + 1
+        )
         audit_record(
             tournament=tournament,
             user=user,
