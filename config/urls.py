@@ -40,6 +40,7 @@ urlpatterns = [
     path("", include("reports.urls")),
     path("", include("entries.urls")),
     path("", include("prizes.urls")),
+    path("", include("teams.urls")),
     path("", include("tournaments.urls")),
 ]
 

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pairing.engine.teams import team_standings
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from pairing.engine.teams import default_lineup, team_standings
+from tournaments.models import Event
 from tournaments.scores import format_points
 
 from . import adapters
-from .models import BoardGame, Match, Team, TeamCompetition, TeamRound
+from .models import BoardGame, Lineup, Match, Team, TeamCompetition, TeamRound
 
 RESULT_TEXT = {"1-0": "1-0", "1/2": "½-½", "0-1": "0-1", "+-": "+ -", "-+": "- +", "--": "- -", "": ""}
 
@@ -145,3 +149,36 @@ def team_page(team: Team) -> list[PlayerScore]:
                 ps.boards.append(g.board)
                 ps.results.append(format_points(pts))
     return sorted(players.values(), key=lambda p: p.order)
+
+
+def lineup_of(team: Team, rnd: TeamRound, boards: int) -> list[int]:
+    """Who plays for ``team`` in ``rnd``: the lineup set for it, else the first boards in board order."""
+    saved = Lineup.objects.filter(team=team, round=rnd).values_list("player_ids", flat=True).first()
+    if saved is not None:
+        return list(saved)
+    return list(default_lineup(adapters.team_entry(team), boards))
+
+
+def match_of(team: Team, rnd: TeamRound) -> Match | None:
+    return rnd.matches.filter(home=team).first() or rnd.matches.filter(away=team).first()
+
+
+def captain_round(team: Team) -> TeamRound | None:
+    """The round whose lineup the captain may still set: the last one, while its match has no result."""
+    rnd = team.competition.team_rounds.order_by("-number").first()
+    if rnd is None:
+        return None
+    match = match_of(team, rnd)
+    if match is not None and (match.forfeit or match.boards.exclude(result="").exists()):
+        return None
+    return rnd
+
+
+def event_links(event: Event) -> list[tuple[str, str]]:
+    """The event page's links (through its hook): each team competition, and a new one."""
+    links = [
+        (c.name, reverse("teams:competition", kwargs={"competition_id": c.pk}))
+        for c in TeamCompetition.objects.filter(event=event).order_by("pk")
+    ]
+    links.append((_("New team competition"), reverse("teams:new", kwargs={"event_id": event.pk})))
+    return links

@@ -20,7 +20,6 @@ from pairing.engine.teams import (
     board_colours,
     check_lineup,
     check_team_pairing,
-    default_lineup,
     pair_team_round,
     team_round_robin,
     team_swiss_request,
@@ -30,6 +29,7 @@ from tournaments.models import Event
 from tournaments.services.audit import audit_record
 
 from . import adapters
+from .selectors import lineup_of
 from .models import BoardGame, Lineup, Match, Team, TeamCompetition, TeamPlayer, TeamRound
 
 GROUP_TIEBREAKS = ("DE", "EDE")
@@ -97,16 +97,9 @@ def team_create(
     return team
 
 
-def _lineup_of(team: Team, rnd: TeamRound, boards: int) -> list[int]:
-    saved = Lineup.objects.filter(team=team, round=rnd).values_list("player_ids", flat=True).first()
-    if saved is not None:
-        return list(saved)
-    return list(default_lineup(adapters.team_entry(team), boards))
-
-
 def _make_match(rnd: TeamRound, number: int, home: Team, away: Team, rule: str, boards: int) -> Match:
     match = Match.objects.create(round=rnd, number=number, home=home, away=away, colour_rule=rule[:60])
-    home_line, away_line = _lineup_of(home, rnd, boards), _lineup_of(away, rnd, boards)
+    home_line, away_line = lineup_of(home, rnd, boards), lineup_of(away, rnd, boards)
     colours = board_colours(boards)
     BoardGame.objects.bulk_create(
         BoardGame(
@@ -229,7 +222,7 @@ def lineup_set(
         )
         if match is not None and (match.forfeit or match.boards.exclude(result="").exists()):
             raise ConflictError(_("The match has results already: the lineup can no longer change."))
-        before = _lineup_of(team, team_round, competition.boards)
+        before = lineup_of(team, team_round, competition.boards)
         lineup, _created = Lineup.objects.update_or_create(
             team=team, round=team_round, defaults={"player_ids": ids, "set_by_captain": by_captain}
         )

@@ -307,6 +307,19 @@ NOT_IN_MATRIX = {
     "prizes:group_move": "a section's prize list",
     "prizes:group_delete": "a section's prize list",
     "prizes:women": "a section's prize list",
+    # Team competitions (issue 36): the event's organisers and chief arbiter act on them, a captain's
+    # lineup link is a key, not a login. Their own matrix (anonymous, strangers 404, a deputy of one
+    # section 403, event staff allowed, refusals changing nothing) is tests/teams/test_authorization.py.
+    "teams:new": "an event's team competitions",
+    "teams:team_add": "a team competition",
+    "teams:captain_link": "a team competition",
+    "teams:pair": "a team competition",
+    "teams:publish": "a team competition",
+    "teams:round_delete": "a team competition",
+    "teams:lineup": "a team competition",
+    "teams:result": "a team competition",
+    "teams:forfeit": "a team competition",
+    "teams:captain": "a team captain's lineup link",
 }
 """URL names that accept writes but are not tournament data; the back office (``admin:``) has
 Django's own staff permissions and is tested in test_audit_log.py."""

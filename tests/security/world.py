@@ -55,6 +55,10 @@ class World:
             "uidb64": "MQ",
             "content_type_id": 1,
             "object_id": 1,
+            # Team competitions (tests/teams/test_authorization.py has their matrix).
+            "competition_id": 1,
+            "match_id": 1,
+            "team_id": 1,
         }
 
 
