@@ -27,6 +27,8 @@ class BoardRow:
     home_white: bool
     result: str
     result_text: str
+    home_text: str = ""
+    """The result as home – away, the way the match card reads left to right."""
 
 
 @dataclass
@@ -39,6 +41,17 @@ class MatchView:
     away_points: str = ""
     complete: bool = False
     forfeit: str = ""
+
+
+def _home_text(game: BoardGame) -> str:
+    if not game.result:
+        return ""
+    if game.result == "--":
+        return "- -"
+    home = adapters.home_points(game)
+    if game.result in adapters.FORFEITS:
+        return "+ -" if home else "- +"
+    return f"{format_points(home) or '0'}-{format_points(2 - home) or '0'}"
 
 
 def match_view(match: Match) -> MatchView:
@@ -56,6 +69,7 @@ def match_view(match: Match) -> MatchView:
                 home_white=g.home_white,
                 result=g.result,
                 result_text=RESULT_TEXT.get(g.result, g.result),
+                home_text=_home_text(g),
             )
         )
     view.complete = adapters.match_complete(match, games)
@@ -119,6 +133,11 @@ class PlayerScore:
     points: int = 0
     boards: list[int] = field(default_factory=list)
     results: list[str] = field(default_factory=list)
+
+    @property
+    def boards_text(self) -> str:
+        """The boards played on, each once ("1, 2")."""
+        return ", ".join(str(b) for b in sorted(set(self.boards)))
 
     @property
     def points_text(self) -> str:

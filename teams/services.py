@@ -195,9 +195,31 @@ def round_delete_draft(*, team_round: TeamRound, user: Any) -> None:
         rnd.delete()
 
 
-def _names(team: Team, problems: list[str]) -> list[str]:
-    names = {str(p.pk): p.name for p in team.players.all()}
-    return [re.sub(r"\b\d+\b", lambda m: names.get(m.group(0), m.group(0)), text) for text in problems]
+_ABOVE = re.compile(r"board (\d+): player (\d+) is placed above ([\d, ]+), listed ahead of them")
+_TOO_MANY = re.compile(r"(\d+) players for (\d+) boards")
+
+
+def _lineup_words(team: Team, problems: list[str]) -> list[str]:
+    """The engine's lineup problems (``check_lineup``, plain English with player ids) in the reader's
+    language with the players' names, pattern by pattern as ``pairing/words.py`` does."""
+    names = {p.pk: p.name for p in team.players.all()}
+    words = []
+    for text in problems:
+        if above := _ABOVE.match(text):
+            passed = ", ".join(names.get(int(i), i) for i in above.group(3).split(", "))
+            words.append(
+                _("Board %(board)s: %(player)s is placed above %(passed)s, listed ahead of them.")
+                % {"board": above.group(1), "player": names.get(int(above.group(2)), above.group(2)), "passed": passed}
+            )
+        elif many := _TOO_MANY.match(text):
+            words.append(_("%(players)s players for %(boards)s boards.") % {"players": many.group(1), "boards": many.group(2)})
+        elif text.startswith("not on the team's list"):
+            words.append(_("A player who is not on the team's list."))
+        elif text.startswith("a player is on two boards"):
+            words.append(_("A player is on two boards."))
+        else:
+            words.append(text)
+    return words
 
 
 def lineup_set(
@@ -214,7 +236,7 @@ def lineup_set(
         problems = check_lineup(adapters.team_entry(team), ids, adapters.lineup_rules(competition))
         if problems:
             raise ValidationFailed(
-                _("This lineup breaks the competition's board-order rule."), errors={"lineup": _names(team, problems)}
+                _("This lineup breaks the competition's board-order rule."), errors={"lineup": _lineup_words(team, problems)}
             )
         match = (
             Match.objects.filter(round=team_round).filter(home=team).first()

@@ -67,6 +67,7 @@ def competition_new(request: HttpRequest, event: Event) -> HttpResponse:
 @staff_competition()
 def competition(request: HttpRequest, competition: TeamCompetition) -> HttpResponse:
     teams = competition.teams.prefetch_related("players").order_by("tpn")
+    rounds = selectors.rounds_of(competition)
     codes, standings, played = selectors.standings(competition)
     return render(
         request,
@@ -74,7 +75,8 @@ def competition(request: HttpRequest, competition: TeamCompetition) -> HttpRespo
         {
             "competition": competition,
             "teams": teams,
-            "rounds": selectors.rounds_of(competition),
+            "rounds": rounds,
+            "can_pair": len(rounds) < competition.rounds,
             "team_form": TeamForm(),
             "codes": codes,
             "standings": standings,

@@ -83,7 +83,7 @@ def test_a_lineup_breaking_the_board_order_is_refused_and_changes_nothing(compet
     before = list(BoardGame.objects.filter(match__round=rnd).values_list("pk", "home_player", "away_player"))
     with pytest.raises(ValidationFailed) as refused:
         services.lineup_set(team=team, team_round=rnd, player_ids=[p[1].pk, p[0].pk, p[2].pk, p[3].pk], user=organiser)
-    assert "T1 P2" in " ".join(refused.value.errors["lineup"])
+    assert refused.value.errors["lineup"] == ["Board 1: T1 P2 is placed above T1 P1, listed ahead of them."]
     assert not Lineup.objects.exists()
     assert list(BoardGame.objects.filter(match__round=rnd).values_list("pk", "home_player", "away_player")) == before
 
