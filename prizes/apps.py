@@ -10,3 +10,10 @@ class PrizesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "prizes"
     verbose_name = "Prizes"
+
+    def ready(self) -> None:
+        # The event page (a lower layer) lists the features' own pages through the hook it offers.
+        from prizes.selectors import event_links
+        from tournaments.views.hooks import event_links_register
+
+        event_links_register(event_links)

@@ -13,17 +13,18 @@ from reportlab.platypus import Paragraph, Spacer
 
 from prizes import selectors
 from prizes.models import PrizeList
-from tournaments.models import Tournament
+from tournaments.models import Event, Tournament
 from tournaments.public.pdf import _cell, _document, _escape, _styles, _table
 
 
-def in_language(tournament: Tournament):  # type: ignore[no-untyped-def]
-    """The PDF's language: the tournament's, whoever downloads it (the winners' words included)."""
-    return translation.override(tournament.language or settings.LANGUAGE_CODE)
+def in_language(tournament: Tournament | Event):  # type: ignore[no-untyped-def]
+    """The PDF's language: the tournament's, whoever downloads it (the winners' words included);
+    an event's list, the site's."""
+    return translation.override(getattr(tournament, "language", "") or settings.LANGUAGE_CODE)
 
 
 def winners_pdf(
-    tournament: Tournament, result: selectors.Winners | None, *, found: PrizeList | None = None
+    tournament: Tournament | Event, result: selectors.Winners | None, *, found: PrizeList | None = None
 ) -> bytes:
     """The winners group by group with the arithmetic of shared amounts and the total; without
     ``result`` (before the final standings), the prize list as players read it beforehand."""
@@ -31,7 +32,7 @@ def winners_pdf(
         return _draw(tournament, result, found)
 
 
-def _draw(tournament: Tournament, result: selectors.Winners | None, found: PrizeList | None) -> bytes:
+def _draw(tournament: Tournament | Event, result: selectors.Winners | None, found: PrizeList | None) -> bytes:
     buffer = io.BytesIO()
     styles = _styles()
     if result is not None:

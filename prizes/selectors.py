@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from django.core.cache import cache
 from django.db.models import Prefetch
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -557,6 +558,11 @@ def _arithmetic(awards: list[Award], people: dict[int, Participant], found: Priz
             }
         notes.append(text)
     return notes
+
+
+def event_links(event: Event) -> list[tuple[str, str]]:
+    """The event page's link to the whole event's prize list (each section's is on its tab)."""
+    return [(_("Prizes for the whole event"), reverse("prizes:event_manage", kwargs={"event_id": event.pk}))]
 
 
 # --- The treasurer's CSV ------------------------------------------------------------------------

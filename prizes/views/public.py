@@ -16,6 +16,7 @@ from tournaments.public.selectors import public_tournament_get
 
 
 def _public_list(tournament):  # type: ignore[no-untyped-def]
+    """The section's (or event's) list when the organiser shows it to players, else None."""
     found = selectors.prize_list_of(tournament)
     return found if found is not None and found.public else None
 
@@ -61,6 +62,13 @@ def event_prizes(request: HttpRequest, token: str) -> HttpResponse:
     if event is None:
         raise Http404(_("No event at this link."))
     sections = []
+    found = _public_list(event)
+    if found is not None:
+        # The whole event's list, its sections pooled: computed, not cached (one per event).
+        result = selectors.winners(event, found)
+        sections.append(
+            (None, selectors.list_view(event, found), result if result and result.final else None)
+        )
     for section in event.sections.order_by("section_order", "pk"):
         found = _public_list(section)
         if found is None:

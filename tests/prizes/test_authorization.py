@@ -135,3 +135,61 @@ def test_a_private_list_is_not_on_the_public_pages(world, organiser):
     page = client.get(f"/p/{t.public_token}/prizes/").content.decode()
     assert "Overall" not in page and "has not published a prize list" in page
     assert client.get(f"/p/{t.public_token}/prizes.pdf").status_code == 404
+
+
+@pytest.fixture
+def event_world(field, organiser, arbiter):
+    from tournaments.models import EventRole
+
+    event = field.event
+    EventRole.objects.create(event=event, user=organiser, role="organiser")
+    prize_list_update(
+        event=event,
+        user=organiser,
+        sharing="equal",
+        precedence="value",
+        one_prize_per_player=True,
+        unit_cents=100,
+    )
+    group = prize_group_save(
+        event=event, user=organiser, name="Best woman", kind="women", prizes=[PrizeRow(5000)]
+    )
+    return {"event": event, "group": group, "player": field.participants.first(), "deputy": arbiter}
+
+
+def _event_writes(world):
+    e, g = world["event"].pk, world["group"].pk
+    s = f"/prizes/events/{e}/"
+    group = {
+        "name": "Changed",
+        "kind": "overall",
+        "p-TOTAL_FORMS": "1",
+        "p-INITIAL_FORMS": "0",
+        "p-0-amount": "1",
+    }
+    return [
+        (s + "rules/", {"sharing": "hort", "precedence": "priority", "unit": "1", "currency": "USD"}),
+        (s + "groups/", {f"new-{k}": v for k, v in group.items()}),
+        (f"{s}groups/{g}/", {f"g{g}-{k}": v for k, v in group.items()}),
+        (f"{s}groups/{g}/move/", {"up": "0"}),
+        (f"{s}women/", {"women": [world["player"].pk]}),
+        (f"{s}groups/{g}/remove/", {}),
+    ]
+
+
+def test_an_event_list_is_the_event_organisers(event_world, organiser, stranger):
+    """The section's arbiter (a deputy: no event role) and strangers change nothing; the event's
+    organiser makes every write."""
+    for user, status in ((event_world["deputy"], 403), (stranger, 404)):
+        client = Client()
+        client.force_login(user)
+        for path, data in _event_writes(event_world):
+            before = _state()
+            assert client.post(path, data).status_code == status, path
+            assert _state() == before, path
+    client = Client()
+    client.force_login(organiser)
+    for path, data in _event_writes(event_world):
+        before = _state()
+        assert client.post(path, data).status_code == 302, path
+        assert _state() != before, path

@@ -108,3 +108,54 @@ def test_the_demo_gets_its_prize_list_once(finished, organiser):
     call_command("seed_demo_prizes", stdout=out)
     assert out.getvalue().count("a prize list of four groups") == 1
     assert PrizeGroup.objects.filter(prize_list__tournament=finished).count() == 4
+
+
+def test_the_event_pages_of_a_pooled_list(finished, organiser, organiser_client):
+    from tournaments.models import EventRole
+
+    event = finished.event
+    EventRole.objects.create(event=event, user=organiser, role="organiser")
+    prize_list_update(
+        event=event,
+        user=organiser,
+        sharing="hort",
+        precedence="value",
+        one_prize_per_player=True,
+        unit_cents=100,
+    )
+    prize_group_save(
+        event=event, user=organiser, name="Event overall", kind="overall", prizes=[PrizeRow(7000)]
+    )
+    base = f"/prizes/events/{event.pk}/"
+    page = organiser_client.get(base).content.decode()
+    assert "Prize list of the whole event" in page and "Event overall" in page
+    assert base in organiser_client.get(f"/e/{event.pk}/").content.decode()  # the event page's link
+    winners = organiser_client.get(base + "winners/").content.decode()
+    assert "Total paid: 70.00 EUR" in winners and finished.name in winners
+    assert (
+        organiser_client.get(base + "winners.csv")
+        .content.decode("utf-8-sig")
+        .splitlines()[-1]
+        .startswith("Total")
+    )
+    assert organiser_client.get(base + "winners.pdf").content.startswith(b"%PDF")
+
+
+def test_players_see_the_event_list_on_the_event_link(finished, organiser, client):
+    from tournaments.models import EventRole
+
+    event = finished.event
+    EventRole.objects.create(event=event, user=organiser, role="organiser")
+    prize_list_update(
+        event=event,
+        user=organiser,
+        sharing="hort",
+        precedence="value",
+        one_prize_per_player=True,
+        unit_cents=100,
+    )
+    prize_group_save(
+        event=event, user=organiser, name="Event overall", kind="overall", prizes=[PrizeRow(7000)]
+    )
+    page = client.get(f"/p/e/{event.public_token}/prizes/").content.decode()
+    assert 'id="prizes-event"' in page and "The whole event" in page and "Total paid: 70.00 EUR" in page

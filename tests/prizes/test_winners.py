@@ -142,3 +142,45 @@ def test_the_treasurers_csv_adds_up_to_the_cent(finished, organiser, organiser_c
     assert sorted(round(float(r[5]) * 100) for r in body[:3]) == [5800, 5800, 5900]
     assert any(r[7] == "Trophy" for r in body)
     assert any(r[0] == "Best club" and r[2] in ("Riverside", "Hilltop") for r in body)
+
+
+def test_an_event_list_pools_its_sections(finished, organiser):
+    """Two sections: A (the six of the fixture, three on 1 point) and B (two players, one on 1
+    point). The event's list ranks by points, then the sections' order, then the place in the
+    section: A's three leaders, then B's winner; every row names its section."""
+    from tests.prizes.conftest import play_round
+    from tournaments.models import EventRole
+    from tournaments.services.events import section_add
+    from tournaments.services.participants.registration import participant_register
+
+    event = finished.event
+    EventRole.objects.create(event=event, user=organiser, role="organiser")
+    b = section_add(event=event, user=organiser, name="Open B", rounds_planned=1)
+    for name in ("Zoe Zulu", "Yan Yankee"):
+        participant_register(tournament=b, user=organiser, name=name, rating=1200)
+    play_round(b, organiser)
+    prize_list_update(
+        event=event,
+        user=organiser,
+        sharing="tiebreak",
+        precedence="value",
+        one_prize_per_player=True,
+        unit_cents=1,
+    )
+    prize_group_save(
+        event=event,
+        user=organiser,
+        name="Overall",
+        kind="overall",
+        prizes=[PrizeRow(400), PrizeRow(300), PrizeRow(200), PrizeRow(100)],
+    )
+    result = selectors.winners(event)
+    assert result.final
+    rows = result.groups[0].rows
+    assert [r.name for r in rows[:3]] == _top_three(finished)
+    assert [r.section for r in rows] == [finished.name] * 3 + ["Open B"]
+    assert [r.standing for r in rows] == [1, 2, 3, 4]
+    winner_b = b.participants.get(pk__in=[row.white_id for row in b.rounds.get().boards.all()])
+    assert rows[3].name == winner_b.name
+    csv_rows = selectors.treasurer_rows(result)
+    assert csv_rows[-1][5] == "10.00" and csv_rows[4][-1] == "Open B"

@@ -307,6 +307,12 @@ NOT_IN_MATRIX = {
     "prizes:group_move": "a section's prize list",
     "prizes:group_delete": "a section's prize list",
     "prizes:women": "a section's prize list",
+    "prizes:event_rules": "an event's prize list",
+    "prizes:event_group_add": "an event's prize list",
+    "prizes:event_group_save": "an event's prize list",
+    "prizes:event_group_move": "an event's prize list",
+    "prizes:event_group_delete": "an event's prize list",
+    "prizes:event_women": "an event's prize list",
     # Team competitions (issue 36): the event's organisers and chief arbiter act on them, a captain's
     # lineup link is a key, not a login. Their own matrix (anonymous, strangers 404, a deputy of one
     # section 403, event staff allowed, refusals changing nothing) is tests/teams/test_authorization.py.
