@@ -102,7 +102,7 @@ def test_a_stranger_is_still_told_they_have_no_role_not_that_it_is_archived(arch
 
 def test_reading_and_exporting_an_archived_tournament_still_work(archived):
     assert len(json_export(tournament=archived)["participants"]) == 10
-    assert trf_export(tournament=archived).startswith("012")
+    assert "\r012 " in trf_export(tournament=archived)
 
 
 def test_an_organiser_restores_it_and_may_change_it_again(archived, organiser, arbiter):
