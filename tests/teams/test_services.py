@@ -114,3 +114,30 @@ def test_unknown_tiebreaks_are_refused(event, organiser):
     with pytest.raises(ValidationFailed):
         services.competition_create(event=event, user=organiser, name="X", tiebreaks="BH,NOPE")
     assert not TeamCompetition.objects.exists()
+
+
+def test_an_odd_field_gives_the_engines_bye_worth_a_drawn_match(competition, organiser):
+    add_teams(competition, organiser, 7)
+    for number in range(1, 4):
+        expected = pair_team_round(team_swiss_request(adapters.team_event(competition), number))
+        rnd = services.round_pair(competition=competition, user=organiser)
+        assert expected.bye is not None and rnd.bye_team.tpn == expected.bye
+        assert _pairs(rnd) == [(m.white, m.black) for m in expected.matches]
+        play_round(rnd, organiser)
+    byes = [r.bye_team.tpn for r in competition.team_rounds.order_by("number")]
+    assert len(set(byes)) == 3  # nobody gets a second bye
+    _codes, rows, _played = selectors.standings(competition)
+    assert sum(int(r.match_points) for r in rows) == 3 * (3 * 2 + 1)  # three matches and a bye a round
+
+
+def test_results_wait_for_publishing_and_lock_once_the_next_round_is_paired(competition, eight_teams, organiser):
+    rnd = services.round_pair(competition=competition, user=organiser)
+    game = BoardGame.objects.filter(match__round=rnd).first()
+    with pytest.raises(ConflictError):
+        services.board_result_set(game=game, result="1-0", user=organiser)
+    play_round(rnd, organiser)
+    services.round_pair(competition=competition, user=organiser)
+    with pytest.raises(ConflictError):
+        services.board_result_set(game=game, result="0-1", user=organiser)
+    game.refresh_from_db()
+    assert game.result != "0-1"
