@@ -17,10 +17,11 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from prizes.services.lists import PrizeRow, prize_group_save, prize_list_update
 from tests.browser.test_arbiter_night import login, serialised_sqlite  # noqa: F401
 from tests.factories import TournamentFactory
 from tests.prizes.conftest import play_round
-from tournaments.models import TournamentRole
+from tournaments.models import EventRole, TournamentRole
 from tournaments.services.participants.registration import participant_register
 
 expect.set_options(timeout=15_000)
@@ -147,5 +148,26 @@ def test_an_organiser_sets_prizes_and_pays_the_winners(
     shot(desk, folder, "event-prizes-desktop")
     phone.goto(f"{base}/p/e/{t.event.public_token}/prizes/")
     shot(phone, folder, "event-prizes-phone")
+
+    # --- the whole event's list (its sections pooled), from the event page ---------------------
+    EventRole.objects.create(event=t.event, user=olga, role=EventRole.Role.ORGANISER)
+    prize_list_update(
+        event=t.event,
+        user=olga,
+        sharing="equal",
+        precedence="value",
+        one_prize_per_player=True,
+        unit_cents=100,
+    )
+    prize_group_save(
+        event=t.event, user=olga, name="Best of the event", kind="overall", prizes=[PrizeRow(5000)]
+    )
+    org.goto(f"{base}/e/{t.event.pk}/")
+    org.get_by_role("link", name="Prizes for the whole event").click()
+    expect(org.locator("h1")).to_contain_text("Prize list of the whole event")
+    shot(org, folder, "event-manage-desktop")
+    org.click("#winners-link")
+    expect(org.locator("#prize-winners")).to_contain_text("Winter Swiss")
+    shot(org, folder, "event-winners-desktop")
     for page in (org, phone, staff_phone, desk):
         page.context.close()
