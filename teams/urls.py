@@ -16,6 +16,7 @@ urlpatterns = [
     path(C + "teams/add/", views.team_add, name="team_add"),
     path(C + "teams/<int:team_id>/captain-link/", views.captain_link, name="captain_link"),
     path(C + "pair/", views.round_pair, name="pair"),
+    path(C + "export.trf", views.trf_download, name="trf"),
     path(C + "rounds/<int:number>/", views.round_page, name="round"),
     path(C + "rounds/<int:number>/publish/", views.round_publish, name="publish"),
     path(C + "rounds/<int:number>/delete/", views.round_delete, name="round_delete"),

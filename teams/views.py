@@ -21,7 +21,7 @@ from core.views import report
 from tournaments.models import Event
 from tournaments.permissions import ARBITRATE, ORGANISE, event_for_user, staff_event
 
-from . import selectors, services
+from . import exchange, selectors, services
 from .forms import CompetitionForm, LineupForm, TeamForm
 from .models import BoardGame, Match, Team, TeamCompetition, TeamRound
 
@@ -252,6 +252,14 @@ def captain(request: HttpRequest, token: str) -> HttpResponse:
     if rnd is None:
         return render(request, "teams/public/captain.html", {"competition": team.competition, "team": team, "round": None})
     return _lineup_page(request, team, rnd, by_captain=True, template="teams/public/captain.html", extra={})
+
+
+@require_GET
+@staff_competition()
+def trf_download(request: HttpRequest, competition: TeamCompetition) -> HttpResponse:
+    response = HttpResponse(exchange.team_trf(competition), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="team-competition-{competition.pk}.trf"'
+    return response
 
 
 def _public(token: str) -> TeamCompetition:

@@ -1,0 +1,43 @@
+"""Files out of a team competition: the TRF-2026 team file (the engine's records 310-362, with the
+players' names, ratings and FIDE ids written into its 001 lines)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pairing.engine.teams import Lineup, write_team_trf
+
+from . import adapters
+from .models import TeamCompetition, TeamPlayer
+
+
+def team_trf(competition: TeamCompetition) -> str:
+    """The competition's finished rounds as TRF-2026; players numbered 1..N team by team, board order."""
+    event = adapters.team_event(competition)
+    players = list(TeamPlayer.objects.filter(team__competition=competition).order_by("team__tpn", "order"))
+    rank = {p.pk: i for i, p in enumerate(players, start=1)}
+
+    def ranks(ids: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(rank[i] for i in ids)
+
+    def lineup(line: Lineup | None) -> Lineup | None:
+        return Lineup(ranks(line.players)) if line is not None else None
+
+    event = replace(
+        event,
+        teams=tuple(replace(t, players=ranks(t.players)) for t in event.teams),
+        matches=tuple(
+            replace(m, white_lineup=lineup(m.white_lineup), black_lineup=lineup(m.black_lineup)) for m in event.matches
+        ),
+    )
+    by_rank = {i: p for p, i in rank.items()}
+    people = {p.pk: p for p in players}
+    lines = []
+    for line in write_team_trf(event).splitlines():
+        if line.startswith("001 "):
+            p = people[by_rank[int(line[4:8])]]
+            line = line.ljust(91)
+            # TRF-2026 001 columns: name 15-47, rating 49-52, FIDE id 58-68.
+            line = (line[:14] + f"{p.name:<33.33} {p.rating:4d}" + line[52:57] + f"{p.fide_id:>11.11}" + line[68:]).rstrip()
+        lines.append(line)
+    return "\n".join(lines) + "\n"
