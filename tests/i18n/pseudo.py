@@ -60,8 +60,11 @@ def vocabulary() -> set[str]:
 
 
 def text_outside_markers(page: str) -> str:
-    """The visible text of ``page`` with every marked string taken out."""
+    """The visible text of ``page`` with every marked string taken out. An element that declares
+    itself English (``lang="en"``) is left out too: the engine's own reports (the rating report's
+    items, a norm's conditions) are English in every language, and the page says so."""
     page = re.sub(r"(?is)<(script|style)\b.*?</\1>", " ", page)
+    page = re.sub(r'(?is)<(span|li|td|p)\b[^>]*\blang="en"[^>]*>.*?</\1>', " ", page)
     page = re.sub(r"(?s)<[^>]*>", " ", page)
     page = html.unescape(page)
     inner = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")

@@ -24,6 +24,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.errors import ValidationFailed
 from tournaments.models import Board, RatingReportCorrection, Round, Tournament
@@ -34,11 +35,11 @@ from tournaments.services.versions import tournament_changed
 from tournaments.text import TextProblem, clean_line
 
 LEAVE_WARNINGS = (
-    _(
+    gettext_lazy(
         "Leaving FIDE mode means this tournament can no longer be submitted for FIDE rating as an "
         "endorsed program's work: the checks FIDE requires stop applying."
     ),
-    _("Leaving FIDE mode is final: it cannot be turned back on, and every TRF file will say so."),
+    gettext_lazy("Leaving FIDE mode is final: it cannot be turned back on, and every TRF file will say so."),
 )
 
 
