@@ -52,7 +52,11 @@ def add_section(page: Page, base: str, event_id: int, name: str, **band: str) ->
 
 @pytest.mark.browser
 def test_a_weekend_open_with_three_sections(
-    browser, serialised_sqlite, transactional_db, screenshot_dir, django_user_model
+    browser,
+    serialised_sqlite,  # noqa: F811 (the fixture imported above)
+    transactional_db,
+    screenshot_dir,
+    django_user_model,
 ):
     base = serialised_sqlite.url
     folder = screenshot_dir / "30"
@@ -76,16 +80,15 @@ def test_a_weekend_open_with_three_sections(
     sections = {s.name: s for s in event.sections.all()}
 
     # --- the desk: six players by hand, the hint naming the section as the rating is typed --
-    for i, (name, rating) in enumerate(
-        [
-            ("Maja Stark", 2105),
-            ("Nils Weak", 1450),
-            ("Olle Mid", 1799),
-            ("Pia High", 1800),
-            ("Quinn Low", 1200),
-            ("Rita Top", 2250),
-        ]
-    ):
+    desk = [
+        ("Maja Stark", 2105),
+        ("Nils Weak", 1450),
+        ("Olle Mid", 1799),
+        ("Pia High", 1800),
+        ("Quinn Low", 1200),
+        ("Rita Top", 2250),
+    ]
+    for name, rating in desk:
         org.fill("#id_name", name)
         org.fill("#id_rating", str(rating))
         expect(org.locator("#section-suggestion")).to_contain_text("Open A" if rating >= 1800 else "Open B")
