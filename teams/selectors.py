@@ -8,12 +8,12 @@ from dataclasses import dataclass, field
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from pairing.engine.teams import default_lineup, team_standings
+from pairing.engine.teams import board_rankings, default_lineup, team_standings
 from tournaments.models import Event
 from tournaments.scores import format_points
 
 from . import adapters
-from .models import BoardGame, Lineup, Match, Team, TeamCompetition, TeamRound
+from .models import BoardGame, Lineup, Match, Team, TeamCompetition, TeamPlayer, TeamRound
 
 RESULT_TEXT = {"1-0": "1-0", "1/2": "½-½", "0-1": "0-1", "+-": "+ -", "-+": "- +", "--": "- -", "": ""}
 
@@ -201,3 +201,34 @@ def event_links(event: Event) -> list[tuple[str, str]]:
     ]
     links.append((_("New team competition"), reverse("teams:new", kwargs={"event_id": event.pk})))
     return links
+
+
+@dataclass
+class BoardRankRow:
+    rank: int
+    name: str
+    team: str
+    points: str
+    games: int
+    performance: int | None
+
+
+def board_tables(competition: TeamCompetition) -> list[tuple[int, list[BoardRankRow]]]:
+    """Each board's players, best score first (the engine's board rankings, for board prizes)."""
+    event = adapters.team_event(competition)
+    players = {
+        p.pk: p for p in TeamPlayer.objects.filter(team__competition=competition).select_related("team")
+    }
+    ratings = {pk: p.rating for pk, p in players.items() if p.rating}
+    tables = []
+    for board, rows in sorted(board_rankings(event, ratings=ratings).items()):
+        tables.append(
+            (
+                board,
+                [
+                    BoardRankRow(i, players[r.player].name, players[r.player].team.name, format_points(r.points) or "0", r.games, r.performance)
+                    for i, r in enumerate(rows, start=1)
+                ],
+            )
+        )
+    return tables

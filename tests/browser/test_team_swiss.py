@@ -142,6 +142,9 @@ def test_an_eight_team_swiss(browser, serialised_sqlite, transactional_db, scree
     expect(rows.first).to_contain_text(engine[0].name)
     assert pub.evaluate("document.documentElement.scrollWidth") <= 390
     pub.screenshot(path=folder / "public-standings-phone.png", full_page=True)
+    pub.goto(f"{base}/p/teams/{competition.public_token}/boards/")
+    expect(pub.locator("#board-ranking-1 tbody tr")).to_have_count(8)
+    pub.screenshot(path=folder / "public-boards-phone.png", full_page=True)
     pub.goto(f"{base}/p/teams/{competition.public_token}/rounds/1/")
     expect(pub.locator(".match-card")).to_have_count(4)
     pub.screenshot(path=folder / "public-round-phone.png", full_page=True)
