@@ -87,5 +87,8 @@ def test_the_harness_fixes_gacrux_format_quirks() -> None:
     spec.loader.exec_module(crosscheck)
     raw = "162  W 1.0    D 0.5    L 0.0    A 0.0    P 1.0    X 0.5\n250  1.0  1.0   1   2    1    4\n"
     text, fixes = crosscheck.fix_gacrux(raw)
-    assert text.split("\r")[:2] == ["162  W 1.0    D 0.5    L 0.0    P 1.0", "250       1.0   1   2    1    4"]
+    assert text.split("\r")[:2] == [
+        "162  W 1.0    D 0.5    L 0.0    P 1.0",
+        "250       1.0   1   2    1    4",
+    ]
     assert fixes == ["162 A/X letters dropped", "250 match points dropped"]

@@ -156,9 +156,13 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
     ),
     ("tournaments:start", "POST"): Endpoint(ORGANISE, w.ROUND_ROBIN),
     ("tournaments:fide_leave", "POST"): Endpoint(
-        ORGANISE, w.PUBLISHED, lambda _: {"first_warning": "on", "second_warning": "on", "reason": "Not rated"}
+        ORGANISE,
+        w.PUBLISHED,
+        lambda _: {"first_warning": "on", "second_warning": "on", "reason": "Not rated"},
     ),
-    ("tournaments:rating_changes_visibility", "POST"): Endpoint(ORGANISE, w.PUBLISHED, lambda _: {"show": "0"}),
+    ("tournaments:rating_changes_visibility", "POST"): Endpoint(
+        ORGANISE, w.PUBLISHED, lambda _: {"show": "0"}
+    ),
     ("tournaments:rating_correction", "POST"): Endpoint(
         ARBITRATE, w.FINISHED, lambda _: {"round": 1, "board": 1, "result": "-/-", "reason": "Scoresheet"}
     ),

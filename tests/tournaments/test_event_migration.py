@@ -50,7 +50,10 @@ def test_old_tournaments_become_events_of_one_section(old_world):
     spring, lone = Tournament.objects.get(name="Spring"), Tournament.objects.get(name="Lone")
     assert spring.event_id != lone.event_id
     assert (spring.event.name, spring.event.place, spring.event.club_id) == ("Spring", "Library", club.pk)
-    assert spring.public_token == "spring-token" and spring.event.public_token not in ("spring-token", "lone-token")
+    assert spring.public_token == "spring-token" and spring.event.public_token not in (
+        "spring-token",
+        "lone-token",
+    )
     assert list(EventRole.objects.filter(event=spring.event).values_list("user__username", "role")) == [
         ("ann", "organiser")
     ]

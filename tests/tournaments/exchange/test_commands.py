@@ -46,10 +46,9 @@ def test_import_trf_creates_a_tournament_for_the_owner(full_tournament, organise
     message = run("import_trf", str(source), "--owner", organiser.username, "--name", "Imported")
     imported = Tournament.objects.get(name="Imported")
     assert f"Imported tournament {imported.pk}" in message
-    assert (
-        [line for line in trf_export(tournament=imported).split("\r") if not line.startswith("012")]
-        == [line for line in trf_export(tournament=full_tournament).split("\r") if not line.startswith("012")]
-    )
+    assert [line for line in trf_export(tournament=imported).split("\r") if not line.startswith("012")] == [
+        line for line in trf_export(tournament=full_tournament).split("\r") if not line.startswith("012")
+    ]
 
 
 def test_import_trf_writes_what_it_could_not_keep_to_standard_error(db, organiser, tmp_path):

@@ -27,7 +27,10 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def users(db):
     make = get_user_model().objects.create_user
-    return {name: make(name, password="pw-" + name + "-123") for name in ("olga", "chief", "dep_a", "dep_b", "eve")}
+    return {
+        name: make(name, password="pw-" + name + "-123")
+        for name in ("olga", "chief", "dep_a", "dep_b", "eve")
+    }
 
 
 @pytest.fixture
@@ -76,7 +79,9 @@ def test_register_places_by_band_and_refuses_a_second_section(weekend, users):
     strong = event_register(event=event, user=users["olga"], name="Anna Strong", rating=2050, fide_id="123")
     assert strong.participant.tournament == a
     with pytest.raises(ValidationFailed, match="already entered in Open A"):
-        event_register(event=event, user=users["olga"], section=b, name="Anna Strong", rating=2050, fide_id="123")
+        event_register(
+            event=event, user=users["olga"], section=b, name="Anna Strong", rating=2050, fide_id="123"
+        )
     assert Participant.objects.filter(tournament__event=event).count() == 1
     event.one_section_per_player = False
     event.save()
@@ -155,7 +160,9 @@ def test_every_desk_of_the_event_keeps_one_section_per_player(weekend, users):
     event, a, b, junior = weekend
     event_register(event=event, user=users["olga"], name="Anna Strong", rating=2050, fide_id="123")
     with pytest.raises(ValidationFailed, match="already entered in Open A"):
-        participant_register(tournament=b, user=users["dep_b"], name="Anna Strong", rating=2050, fide_id="123")
+        participant_register(
+            tournament=b, user=users["dep_b"], name="Anna Strong", rating=2050, fide_id="123"
+        )
     preview = participants_import_csv(
         tournament=b, user=users["dep_b"], text="name,rating,fide id\nAnna Strong,2050,123\n", commit=True
     )

@@ -160,7 +160,10 @@ def test_an_event_backup_restores_every_section_or_none(setup):
     assert (Event.objects.count(), Participant.objects.count()) == before
     upload(data)
     restored = Event.objects.exclude(pk=setup["event"].pk).get()
-    assert [(s.name, s.band_min_rating, s.participants.count()) for s in restored.sections.order_by("section_order")] == [
+    assert [
+        (s.name, s.band_min_rating, s.participants.count())
+        for s in restored.sections.order_by("section_order")
+    ] == [
         ("Open A", 1800, 1),
         ("Open B", None, 1),
     ]
