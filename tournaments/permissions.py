@@ -223,26 +223,48 @@ def tournament_for_user(user: Any, tournament_id: int, level: str = VIEW) -> Tou
     return tournament
 
 
-def staff_tournament(
-    level: str = VIEW,
-) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
-    """View decorator: log in, load ``tournament_id``, check ``level``, call ``view(request, tournament, ...)``."""
+ViewDecorator = Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]
+
+
+def _staff_view(
+    load: Callable[[Any, int, str], Any],
+    remember: Callable[[HttpRequest, Any], None],
+    level: str,
+    id_name: str,
+) -> ViewDecorator:
+    """The staff views' decorator: log in, ``load(user, id, level)`` the object the URL's
+    ``id_name`` argument names (which answers 404/403), ``remember`` the role on the request for
+    the templates, call ``view(request, obj, ...)``."""
     if level not in LEVELS:
         raise ValueError(f"unknown permission level {level!r}")
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
-        def wrapper(request: HttpRequest, tournament_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if id_name in kwargs:
+                object_id = kwargs.pop(id_name)
+            else:  # called directly with the id first
+                object_id, *rest = args
+                args = tuple(rest)
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
-            tournament = tournament_for_user(request.user, tournament_id, level)
+            obj = load(request.user, object_id, level)
             # For display only (which tabs to show); every action checks again in its service.
-            request.tournament_role = role_of(request.user, tournament)  # type: ignore[attr-defined]
-            return view(request, tournament, *args, **kwargs)
+            remember(request, obj)
+            return view(request, obj, *args, **kwargs)
 
         return wrapper
 
     return decorator
+
+
+def staff_tournament(level: str = VIEW) -> ViewDecorator:
+    """View decorator: log in, load ``tournament_id``, check ``level``, call ``view(request, tournament, ...)``."""
+
+    def remember(request: HttpRequest, tournament: Tournament) -> None:
+        request.tournament_role = role_of(request.user, tournament)  # type: ignore[attr-defined]
+
+    return _staff_view(tournament_for_user, remember, level, "tournament_id")
 
 
 # Events. An event role (organiser, chief arbiter) covers every section; a club role covers the
@@ -307,22 +329,10 @@ def event_for_user(user: Any, event_id: int, level: str = VIEW) -> Event:
     return event
 
 
-def staff_event(
-    level: str = VIEW,
-) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+def staff_event(level: str = VIEW) -> ViewDecorator:
     """View decorator: log in, load ``event_id``, check ``level``, call ``view(request, event, ...)``."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown permission level {level!r}")
 
-    def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-        @wraps(view)
-        def wrapper(request: HttpRequest, event_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
-            if not request.user.is_authenticated:
-                return redirect_to_login(request.get_full_path())
-            event = event_for_user(request.user, event_id, level)
-            request.event_role = event_role_of(request.user, event)  # type: ignore[attr-defined]
-            return view(request, event, *args, **kwargs)
+    def remember(request: HttpRequest, event: Event) -> None:
+        request.event_role = event_role_of(request.user, event)  # type: ignore[attr-defined]
 
-        return wrapper
-
-    return decorator
+    return _staff_view(event_for_user, remember, level, "event_id")
