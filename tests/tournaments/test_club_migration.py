@@ -3,25 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrations import migrate_to, migrate_to_latest
 
 BEFORE = [("tournaments", "0003_forbidden_pairs"), ("clubs", "0001_clubs_roster_invitations")]
 AFTER = [("tournaments", "0006_remove_old_club")]
 
 
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
 @pytest.fixture
 def old_world():
-    apps = _migrate(BEFORE)
+    apps = migrate_to(BEFORE)
     yield apps
-    _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    migrate_to_latest()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -42,7 +35,7 @@ def test_old_clubs_become_clubs_with_staff_and_keep_their_tournaments(old_world)
     Tournament.objects.create(name="Spring", club=riverside, created_by=ann, lots_seed=1)
     Tournament.objects.create(name="Clubless", club=None, created_by=ann, lots_seed=1)
 
-    apps = _migrate(AFTER)
+    apps = migrate_to(AFTER)
 
     Club = apps.get_model("clubs", "Club")
     Membership = apps.get_model("clubs", "Membership")

@@ -5,25 +5,18 @@ on PostgreSQL (the CI's second pass)."""
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrations import migrate_to, migrate_to_latest
 
 BEFORE = [("tournaments", "0008_tournament_language")]
 AFTER = [("tournaments", "0011_section_has_an_event")]
 
 
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
 @pytest.fixture
 def old_world():
-    apps = _migrate(BEFORE)
+    apps = migrate_to(BEFORE)
     yield apps
-    _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    migrate_to_latest()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -43,7 +36,7 @@ def test_old_tournaments_become_events_of_one_section(old_world):
     Role.objects.create(tournament=spring, user=ben, role="arbiter")
     Participant.objects.create(tournament=spring, name="Player One", rating=1500)
 
-    apps = _migrate(AFTER)
+    apps = migrate_to(AFTER)
 
     Tournament = apps.get_model("tournaments", "Tournament")
     EventRole = apps.get_model("tournaments", "EventRole")
