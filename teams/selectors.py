@@ -232,3 +232,36 @@ def board_tables(competition: TeamCompetition) -> list[tuple[int, list[BoardRank
             )
         )
     return tables
+
+
+@dataclass
+class CrossRow:
+    rank: int
+    team: Team
+    cells: list[str]
+    match_points: str
+    game_points: str
+
+
+def crosstable(competition: TeamCompetition) -> list[CrossRow]:
+    """Teams in standings order; each cell the game points scored against the team of that column
+    (several when they met more than once), the diagonal empty."""
+    event = adapters.team_event(competition)
+    _codes, rows, _played = standings(competition)
+    order = [r.team.tpn for r in rows]
+    scored: dict[tuple[int, int], list[str]] = {}
+    for m in event.matches:
+        gw, gb = m.game_points(event.boards)
+        mark = "+" if m.forfeit else ""
+        scored.setdefault((m.white, m.black), []).append(format_points(gw) + mark)
+        scored.setdefault((m.black, m.white), []).append(format_points(gb) + mark)
+    return [
+        CrossRow(
+            r.rank,
+            r.team,
+            ["×" if tpn == r.team.tpn else " ".join(scored.get((r.team.tpn, tpn), [])) for tpn in order],
+            r.match_points,
+            r.game_points,
+        )
+        for r in rows
+    ]

@@ -27,6 +27,7 @@ urlpatterns = [
     path("teams/captain/<str:token>/", views.captain, name="captain"),
     path("p/teams/<str:token>/", views.public, name="public"),
     path("p/teams/<str:token>/rounds/<int:number>/", views.public_round, name="public_round"),
+    path("p/teams/<str:token>/crosstable/", views.public_crosstable, name="public_crosstable"),
     path("p/teams/<str:token>/boards/", views.public_boards, name="public_boards"),
     path("p/teams/<str:token>/teams/<int:team_id>/", views.public_team, name="public_team"),
 ]

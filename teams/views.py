@@ -314,6 +314,20 @@ def public_boards(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
+def public_crosstable(request: HttpRequest, token: str) -> HttpResponse:
+    competition = _public(token)
+    return render(
+        request,
+        "teams/public/crosstable.html",
+        {
+            "competition": competition,
+            "rows": selectors.crosstable(competition),
+            "rounds": selectors.rounds_of(competition, published_only=True),
+        },
+    )
+
+
+@require_safe
 def public_team(request: HttpRequest, token: str, team_id: int) -> HttpResponse:
     competition = _public(token)
     team = get_object_or_404(Team, pk=team_id, competition=competition)

@@ -142,6 +142,9 @@ def test_an_eight_team_swiss(browser, serialised_sqlite, transactional_db, scree
     expect(rows.first).to_contain_text(engine[0].name)
     assert pub.evaluate("document.documentElement.scrollWidth") <= 390
     pub.screenshot(path=folder / "public-standings-phone.png", full_page=True)
+    pub.goto(f"{base}/p/teams/{competition.public_token}/crosstable/")
+    expect(pub.locator("#team-crosstable tbody tr")).to_have_count(8)
+    pub.screenshot(path=folder / "public-crosstable-phone.png", full_page=True)
     pub.goto(f"{base}/p/teams/{competition.public_token}/boards/")
     expect(pub.locator("#board-ranking-1 tbody tr")).to_have_count(8)
     pub.screenshot(path=folder / "public-boards-phone.png", full_page=True)
@@ -155,6 +158,8 @@ def test_an_eight_team_swiss(browser, serialised_sqlite, transactional_db, scree
     for name, url in (
         ("public-standings-desktop", f"/p/teams/{competition.public_token}/"),
         ("public-round-desktop", f"/p/teams/{competition.public_token}/rounds/1/"),
+        ("public-crosstable-desktop", f"/p/teams/{competition.public_token}/crosstable/"),
+        ("public-boards-desktop", f"/p/teams/{competition.public_token}/boards/"),
         ("public-team-desktop", f"/p/teams/{competition.public_token}/teams/{knights.pk}/"),
     ):
         desk.goto(base + url)

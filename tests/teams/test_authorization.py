@@ -148,6 +148,7 @@ def test_public_pages_show_only_published_rounds(world, organiser):
     page = client.get(reverse("teams:public_round", args=[token, 1]))
     assert page.status_code == 200 and match.home.name.encode() in page.content
     assert client.get(reverse("teams:public_team", args=[token, team.pk])).status_code == 200
+    assert client.get(reverse("teams:public_crosstable", args=[token])).status_code == 200
     boards = client.get(reverse("teams:public_boards", args=[token]))
     assert boards.status_code == 200 and b'id="board-ranking-4"' in boards.content
     assert client.post(reverse("teams:public", args=[token])).status_code == 405

@@ -141,3 +141,11 @@ def test_results_wait_for_publishing_and_lock_once_the_next_round_is_paired(comp
         services.board_result_set(game=game, result="0-1", user=organiser)
     game.refresh_from_db()
     assert game.result != "0-1"
+
+
+def test_the_crosstable_holds_each_matchs_game_points(competition, eight_teams, organiser):
+    play_round(services.round_pair(competition=competition, user=organiser), organiser)
+    rows = selectors.crosstable(competition)
+    assert len(rows) == 8 and all(row.cells[i] == "×" for i, row in enumerate(rows))
+    filled = [c for row in rows for c in row.cells if c not in ("", "×")]
+    assert len(filled) == 8  # four matches, seen from both sides
