@@ -372,16 +372,20 @@ class BoardResultView(ApiView):
         summary="Record or correct a result (send the version you saw)",
     )
     def put(self, request, tournament_id: int, number: int, board: int):
-        target = reads.board_get(self.tournament(tournament_id, ARBITRATE), number, board)
+        tournament = self.tournament(tournament_id, ARBITRATE)
         data = s.ResultInput(data=request.data)
         data.is_valid(raise_exception=True)
-        saved = results.result_record(
-            board=target,
+        # The service finds the board by its numbers in its one locked read and hands it back as
+        # saved, with its round and players: no read before it, none after (issue 38).
+        saved = results.result_record_at(
+            tournament=tournament,
+            round_number=number,
+            board_number=board,
             user=request.user,
             result=data.validated_data["result"],
             expected_version=data.validated_data["version"],
         )
-        return Response(s.BoardOutput(reads.board_reread(saved.pk)).data)
+        return Response(s.BoardOutput(saved).data)
 
 
 class StandingsView(ApiView):

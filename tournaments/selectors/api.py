@@ -155,8 +155,3 @@ def boards_in_order(tournament: Tournament, number: int) -> QuerySet[Board]:
 def board_get(tournament: Tournament, number: int, board: int) -> Board:
     """Board ``board`` of round ``number``, in one query (404 when the round or the board is missing)."""
     return get_object_or_404(_BOARDS, round__tournament=tournament, round__number=number, number=board)
-
-
-def board_reread(pk: int) -> Board:
-    """Board ``pk`` with its round and players, as the database has it now."""
-    return _BOARDS.get(pk=pk)

@@ -2,7 +2,9 @@
 
 ``result_record(*, board, user, result, expected_version) -> Board`` records one board's result
 (``result_record_by_id(*, tournament, board_id, ...)`` the same for a board the caller has not
-loaded, as the arbiter's page posts it: ``NotFoundError`` when it is not in the tournament):
+loaded, as the arbiter's page posts it: ``NotFoundError`` when it is not in the tournament;
+``result_record_at(*, tournament, round_number, board_number, ...)`` for one known by its numbers,
+as the API addresses it):
 
 1. Lock the tournament row, then the board (``select_for_update``), and compare its ``version`` with
    ``expected_version``, the version the arbiter's page showed. A different version means someone
@@ -146,6 +148,51 @@ def result_record_by_id(
     board and one of the tournament, and the audit row; anything else only when it happens (a
     conflict, the round's last result).
     """
+    return _record(
+        tournament,
+        {"pk": board_id},
+        user=user,
+        result=result,
+        expected_version=expected_version,
+        confirm_correction=confirm_correction,
+        confirm_change=confirm_change,
+    )
+
+
+def result_record_at(
+    *,
+    tournament: Tournament,
+    round_number: int,
+    board_number: int,
+    user: Any,
+    result: str,
+    expected_version: int,
+    confirm_correction: bool = True,
+) -> Board:
+    """``result_record`` for board ``board_number`` of round ``round_number`` (the API's address
+    of a board), found by the same locked read: ``NotFoundError`` when there is no such board.
+    The board comes back with its round and players, as saved (nothing needs reading again)."""
+    return _record(
+        tournament,
+        {"round__number": round_number, "number": board_number},
+        user=user,
+        result=result,
+        expected_version=expected_version,
+        confirm_correction=confirm_correction,
+        confirm_change=True,
+    )
+
+
+def _record(
+    tournament: Tournament,
+    where: dict[str, int],
+    *,
+    user: Any,
+    result: str,
+    expected_version: int,
+    confirm_correction: bool,
+    confirm_change: bool,
+) -> Board:
     require_arbiter(user, tournament, to="enter results")
     if result not in RESULT_CODES:
         raise ValidationFailed(
@@ -156,9 +203,9 @@ def result_record_by_id(
         # Tournament row first, like every other service (withdrawals and late entries lock the
         # tournament, then players); the board query locks only the board (``of=("self",)``).
         # ``tournament_lock`` also refuses a tournament archived since the permission check.
-        now = tournament_lock(tournament.pk)
+        now = tournament_lock(tournament.pk, only=("version", "status", "rounds_planned", "fide_mode"))
         version, status, rounds_planned = now.version, now.status, now.rounds_planned
-        locked = _board_locked(board_id, tournament.pk, swiss=tournament.format == Tournament.Format.SWISS)
+        locked = _board_locked(where, tournament.pk, swiss=tournament.format == Tournament.Format.SWISS)
         rnd = locked.round
         rnd.tournament = tournament
         if rnd.status not in (Round.Status.PUBLISHED, Round.Status.FINISHED):
@@ -284,11 +331,11 @@ def _correction_question(board: Board, rnd: Round, later: list[Round], result: s
     ) % {"board": board.number, "round": rnd.number, "paired": paired, "new": Board.Result(result).label}
 
 
-def _board_locked(board_id: int, tournament_id: int, *, swiss: bool) -> Board:
-    """The board, locked, with its round (not its explanation: a big round's is tens of KiB) and
-    players, annotated with ``others_pending`` (another board of the round has no result) and
-    ``later_paired`` (a Swiss has paired a later round); ``NotFoundError`` if it is not a board
-    of the tournament."""
+def _board_locked(where: dict[str, int], tournament_id: int, *, swiss: bool) -> Board:
+    """The board ``where`` says (its ``pk``, or its round's and its own number), locked, with its
+    round (not its explanation: a big round's is tens of KiB) and players, annotated with
+    ``others_pending`` (another board of the round has no result) and ``later_paired`` (a Swiss
+    has paired a later round); ``NotFoundError`` if it is not a board of the tournament."""
     later = (
         Exists(
             Round.objects.filter(
@@ -298,7 +345,7 @@ def _board_locked(board_id: int, tournament_id: int, *, swiss: bool) -> Board:
         if swiss
         else Value(False)
     )
-    board = (
+    found = list(
         Board.objects.select_for_update(of=("self",))
         .select_related("round", "white", "black")
         .defer("round__explanation", "round__error")
@@ -310,12 +357,12 @@ def _board_locked(board_id: int, tournament_id: int, *, swiss: bool) -> Board:
             ),
             later_paired=later,
         )
-        .filter(pk=board_id, round__tournament_id=tournament_id)
-        .first()
+        .filter(**where, round__tournament_id=tournament_id)
+        .order_by()[:1]  # one board at most: no ORDER BY (the model's ordering joins the round again)
     )
-    if board is None:
+    if not found:
         raise NotFoundError(gettext("There is no such board in this tournament."))
-    return board
+    return found[0]
 
 
 def _tournament_status(rnd: Round, rounds_planned: int) -> str:

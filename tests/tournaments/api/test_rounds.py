@@ -174,6 +174,41 @@ def test_the_last_result_finishes_the_round(published, arbiter_api):
     assert arbiter_api.get(rounds_url(published.tournament, "1/")).json()["status"] == "finished"
 
 
+def test_a_result_is_one_locked_read_and_the_writes_with_the_board_answered_as_saved(
+    published, arbiter_api, django_assert_num_queries
+):
+    """Issue 38: the token, the tournament with the role, the tournament's lock, the board found
+    by its numbers under the lock, its UPDATE, the tournament's, the audit row, and the two
+    savepoint statements of the transaction: no read of the board before, none after."""
+    arbiter_api.put(
+        rounds_url(published.tournament, "1/boards/2/"), {"result": "1-0", "version": 0}, format="json"
+    )
+    with django_assert_num_queries(9):
+        response = arbiter_api.put(
+            rounds_url(published.tournament, "1/boards/1/"), {"result": "0-1", "version": 0}, format="json"
+        )
+    assert response.status_code == 200
+    board = published.boards.select_related("white", "black").get(number=1)
+    assert response.json() == {
+        "id": board.pk,
+        "round": 1,
+        "number": 1,
+        "white": {
+            "id": board.white_id,
+            "pairing_number": board.white.pairing_number,
+            "name": board.white.name,
+        },
+        "black": {
+            "id": board.black_id,
+            "pairing_number": board.black.pairing_number,
+            "name": board.black.name,
+        },
+        "result": "0-1",
+        "version": 1,
+        "corrected_after_pairing": False,
+    }
+
+
 def test_an_unknown_board_is_a_404(published, arbiter_api):
     response = arbiter_api.put(
         rounds_url(published.tournament, "1/boards/9/"), {"result": "1-0", "version": 0}
