@@ -63,3 +63,11 @@ class LineupForm(forms.Form):
     def player_ids(self) -> list[int]:
         ids = [self.cleaned_data.get(f"board_{b}") for b in range(1, self.boards + 1)]
         return [int(i) for i in ids if i]
+
+
+class DeadlineForm(forms.Form):
+    deadline = forms.DateTimeField(
+        label=_("Captains may set lineups until"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )

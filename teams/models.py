@@ -109,6 +109,8 @@ class TeamRound(models.Model):
     bye_team = models.ForeignKey(Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     """The team given the pairing-allocated bye (worth a drawn match, C.04.6 Art. 1.4)."""
     explanation = models.TextField(blank=True)
+    lineup_deadline = models.DateTimeField(_("lineup deadline"), null=True, blank=True)
+    """Captains' links set the lineup until then (the arbiter can change it later); empty: no deadline."""
 
     class Meta:
         ordering = ["competition", "number"]

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, ValidationFailed
@@ -181,6 +182,18 @@ def round_publish(*, team_round: TeamRound, user: Any) -> TeamRound:
     return rnd
 
 
+def round_deadline_set(*, team_round: TeamRound, deadline: Any, user: Any) -> TeamRound:
+    """Until when captains' links may set this round's lineups (``None``: no deadline)."""
+    with transaction.atomic():
+        _locked(team_round.competition_id)
+        rnd = TeamRound.objects.get(pk=team_round.pk)
+        before = rnd.lineup_deadline
+        rnd.lineup_deadline = deadline
+        rnd.save(update_fields=["lineup_deadline"])
+        _audit(user, "lineup_deadline", rnd, before=before, after=deadline)
+    return rnd
+
+
 def round_delete_draft(*, team_round: TeamRound, user: Any) -> None:
     """Take back the last round while it is a draft (to pair it again after a change)."""
     with transaction.atomic():
@@ -232,6 +245,9 @@ def lineup_set(
     with transaction.atomic():
         competition = _locked(team.competition_id)
         team = Team.objects.get(pk=team.pk)
+        rnd = TeamRound.objects.get(pk=team_round.pk)
+        if by_captain and rnd.lineup_deadline is not None and timezone.now() > rnd.lineup_deadline:
+            raise ConflictError(_("The deadline for this round's lineups has passed: ask the arbiter."))
         ids = [int(p) for p in player_ids if p]
         problems = check_lineup(adapters.team_entry(team), ids, adapters.lineup_rules(competition))
         if problems:

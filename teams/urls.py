@@ -19,6 +19,7 @@ urlpatterns = [
     path(C + "export.trf", views.trf_download, name="trf"),
     path(C + "rounds/<int:number>/", views.round_page, name="round"),
     path(C + "rounds/<int:number>/publish/", views.round_publish, name="publish"),
+    path(C + "rounds/<int:number>/deadline/", views.round_deadline, name="deadline"),
     path(C + "rounds/<int:number>/delete/", views.round_delete, name="round_delete"),
     path(C + "rounds/<int:number>/lineup/<int:team_id>/", views.lineup, name="lineup"),
     path(C + "matches/<int:match_id>/", views.match_page, name="match"),

@@ -22,7 +22,7 @@ from tournaments.models import Event
 from tournaments.permissions import ARBITRATE, ORGANISE, event_for_user, staff_event
 
 from . import exchange, selectors, services
-from .forms import CompetitionForm, LineupForm, TeamForm
+from .forms import CompetitionForm, DeadlineForm, LineupForm, TeamForm
 from .models import BoardGame, Match, Team, TeamCompetition, TeamRound
 
 
@@ -134,6 +134,19 @@ def round_delete(request: HttpRequest, competition: TeamCompetition, number: int
     return _home(competition)
 
 
+@require_POST
+@staff_competition()
+def round_deadline(request: HttpRequest, competition: TeamCompetition, number: int) -> HttpResponse:
+    form = DeadlineForm(request.POST)
+    if form.is_valid():
+        services.round_deadline_set(
+            team_round=_round(competition, number), deadline=form.cleaned_data["deadline"], user=request.user
+        )
+    else:
+        messages.error(request, _("Give a date and time, or leave the field empty for no deadline."))
+    return redirect("teams:round", competition_id=competition.pk, number=number)
+
+
 @require_GET
 @staff_competition()
 def round_page(request: HttpRequest, competition: TeamCompetition, number: int) -> HttpResponse:
@@ -141,7 +154,12 @@ def round_page(request: HttpRequest, competition: TeamCompetition, number: int) 
     return render(
         request,
         "teams/round.html",
-        {"competition": competition, "round": rnd, "matches": selectors.round_matches(rnd)},
+        {
+            "competition": competition,
+            "round": rnd,
+            "matches": selectors.round_matches(rnd),
+            "deadline_form": DeadlineForm(initial={"deadline": rnd.lineup_deadline}),
+        },
     )
 
 

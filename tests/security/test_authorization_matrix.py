@@ -326,6 +326,7 @@ NOT_IN_MATRIX = {
     "teams:pair": "a team competition",
     "teams:publish": "a team competition",
     "teams:round_delete": "a team competition",
+    "teams:deadline": "a team competition",
     "teams:lineup": "a team competition",
     "teams:result": "a team competition",
     "teams:forfeit": "a team competition",

@@ -37,6 +37,7 @@ def _writes(world):
         (reverse("teams:captain_link", args=[c, team.pk]), {}),
         (reverse("teams:pair", args=[c]), {}),
         (reverse("teams:publish", args=[c, rnd.number]), {}),
+        (reverse("teams:deadline", args=[c, rnd.number]), {"deadline": "2030-01-01T10:00"}),
         (reverse("teams:round_delete", args=[c, rnd.number]), {}),
         (reverse("teams:lineup", args=[c, rnd.number, team.pk]), {"board_1": ""}),
         (reverse("teams:result", args=[c, match.pk, 1]), {"result": "1-0"}),
@@ -57,7 +58,7 @@ def _reads(world):
 
 def _snapshot():
     return (
-        TeamRound.objects.count(),
+        list(TeamRound.objects.values_list("pk", "lineup_deadline")),
         list(BoardGame.objects.values_list("result", "home_player", "away_player")),
         Team.objects.count(),
         list(Team.objects.values_list("captain_token_hash", flat=True)),

@@ -149,3 +149,20 @@ def test_the_crosstable_holds_each_matchs_game_points(competition, eight_teams, 
     assert len(rows) == 8 and all(row.cells[i] == "×" for i, row in enumerate(rows))
     filled = [c for row in rows for c in row.cells if c not in ("", "×")]
     assert len(filled) == 8  # four matches, seen from both sides
+
+
+def test_a_captain_cannot_change_the_lineup_after_the_deadline_but_the_arbiter_can(competition, eight_teams, organiser):
+    import datetime
+
+    from django.utils import timezone
+
+    rnd = services.round_pair(competition=competition, user=organiser)
+    services.round_deadline_set(team_round=rnd, deadline=timezone.now() - datetime.timedelta(minutes=1), user=organiser)
+    team = eight_teams[0]
+    p = list(team.players.order_by("order"))
+    lineup = [p[0].pk, p[1].pk, p[2].pk, p[4].pk]
+    with pytest.raises(ConflictError):
+        services.lineup_set(team=team, team_round=rnd, player_ids=lineup, user=None, by_captain=True)
+    assert not Lineup.objects.exists()
+    services.lineup_set(team=team, team_round=rnd, player_ids=lineup, user=organiser)
+    assert Lineup.objects.get().player_ids == lineup
