@@ -7,13 +7,15 @@ from __future__ import annotations
 from pairing.engine.teams import (
     BoardResult,
     ColourType,
-    Lineup as EngineLineup,
     LineupRules,
     MatchRecord,
     MatchScoring,
     PrimaryScore,
     TeamEntry,
     TeamEvent,
+)
+from pairing.engine.teams import (
+    Lineup as EngineLineup,
 )
 
 from .models import BoardGame, Match, Team, TeamCompetition, TeamRound
@@ -51,8 +53,10 @@ def match_complete(match: Match, games: list[BoardGame]) -> bool:
 
 
 def match_record(match: Match, games: list[BoardGame], round_number: int) -> MatchRecord:
-    boards = () if match.forfeit else tuple(
-        BoardResult(white_points=home_points(g), forfeit=g.result in FORFEITS) for g in games
+    boards = (
+        ()
+        if match.forfeit
+        else tuple(BoardResult(white_points=home_points(g), forfeit=g.result in FORFEITS) for g in games)
     )
     return MatchRecord(
         round=round_number,

@@ -27,7 +27,8 @@ def team_trf(competition: TeamCompetition) -> str:
         event,
         teams=tuple(replace(t, players=ranks(t.players)) for t in event.teams),
         matches=tuple(
-            replace(m, white_lineup=lineup(m.white_lineup), black_lineup=lineup(m.black_lineup)) for m in event.matches
+            replace(m, white_lineup=lineup(m.white_lineup), black_lineup=lineup(m.black_lineup))
+            for m in event.matches
         ),
     )
     by_rank = {i: p for p, i in rank.items()}
@@ -38,6 +39,8 @@ def team_trf(competition: TeamCompetition) -> str:
             p = people[by_rank[int(line[4:8])]]
             line = line.ljust(91)
             # TRF-2026 001 columns: name 15-47, rating 49-52, FIDE id 58-68.
-            line = (line[:14] + f"{p.name:<33.33} {p.rating:4d}" + line[52:57] + f"{p.fide_id:>11.11}" + line[68:]).rstrip()
+            line = (
+                line[:14] + f"{p.name:<33.33} {p.rating:4d}" + line[52:57] + f"{p.fide_id:>11.11}" + line[68:]
+            ).rstrip()
         lines.append(line)
     return "\n".join(lines) + "\n"

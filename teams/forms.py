@@ -13,7 +13,17 @@ from .models import TeamCompetition
 class CompetitionForm(forms.ModelForm):
     class Meta:
         model = TeamCompetition
-        fields = ["name", "format", "boards", "rounds", "scoring", "primary", "colour_type", "tiebreaks", "max_jump"]
+        fields = [
+            "name",
+            "format",
+            "boards",
+            "rounds",
+            "scoring",
+            "primary",
+            "colour_type",
+            "tiebreaks",
+            "max_jump",
+        ]
         help_texts = {
             "tiebreaks": _("Codes in order, separated by commas, e.g. EMGSB,BH,DE (C.07 team tie-breaks)."),
         }
@@ -25,7 +35,9 @@ class TeamForm(forms.Form):
     players = forms.CharField(
         label=_("Players in board order"),
         widget=forms.Textarea(attrs={"rows": 6}),
-        help_text=_("One player a line: name, rating, FIDE id (rating and FIDE id may be left out). Reserves last."),
+        help_text=_(
+            "One player a line: name, rating, FIDE id (rating and FIDE id may be left out). Reserves last."
+        ),
     )
 
     def clean_players(self) -> list[tuple[str, int, str]]:
@@ -48,7 +60,9 @@ class TeamForm(forms.Form):
 class LineupForm(forms.Form):
     """One choice per board among the team's players (empty: the board is not played)."""
 
-    def __init__(self, *args: Any, boards: int, players: list[Any], initial_ids: list[int], **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, boards: int, players: list[Any], initial_ids: list[int], **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         choices = [("", "—")] + [(str(p.pk), f"{p.order}. {p.name} ({p.rating})") for p in players]
         for b in range(1, boards + 1):

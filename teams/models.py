@@ -36,7 +36,9 @@ class TeamCompetition(models.Model):
     boards = models.PositiveSmallIntegerField(_("boards per match"), default=4)
     rounds = models.PositiveSmallIntegerField(_("rounds"), default=5)
     scoring = models.CharField(_("match points"), max_length=5, choices=Scoring.choices, default=Scoring.TWO)
-    primary = models.CharField(_("primary score"), max_length=2, choices=Primary.choices, default=Primary.MATCH)
+    primary = models.CharField(
+        _("primary score"), max_length=2, choices=Primary.choices, default=Primary.MATCH
+    )
     colour_type = models.CharField(
         _("colour preferences"), max_length=4, choices=ColourType.choices, default=ColourType.A
     )
@@ -44,7 +46,9 @@ class TeamCompetition(models.Model):
     max_jump = models.PositiveSmallIntegerField(
         _("board-order freedom"),
         default=0,
-        help_text=_("How many team-mates listed ahead of a player the player may be placed above (0: strict order)."),
+        help_text=_(
+            "How many team-mates listed ahead of a player the player may be placed above (0: strict order)."
+        ),
     )
     public_token = models.CharField(max_length=64, unique=True, default=new_public_token)
     created_by = models.ForeignKey(
@@ -114,7 +118,9 @@ class TeamRound(models.Model):
 
     class Meta:
         ordering = ["competition", "number"]
-        constraints = [models.UniqueConstraint(fields=["competition", "number"], name="one_team_round_number")]
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "number"], name="one_team_round_number")
+        ]
 
     def __str__(self) -> str:
         return f"{self.competition} R{self.number}"
@@ -160,8 +166,12 @@ class BoardGame(models.Model):
     board = models.PositiveSmallIntegerField()
     home_white = models.BooleanField()
     """Whether the home team's player has White on this board (alternating from board 1, record 352)."""
-    home_player = models.ForeignKey(TeamPlayer, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
-    away_player = models.ForeignKey(TeamPlayer, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    home_player = models.ForeignKey(
+        TeamPlayer, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    away_player = models.ForeignKey(
+        TeamPlayer, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     result = models.CharField(max_length=3, choices=Result.choices, default=Result.NONE, blank=True)
     """From White's side, as on a score sheet."""
 
@@ -183,4 +193,9 @@ class Lineup(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["team", "round"], name="one_lineup_per_team_and_round")]
+        constraints = [
+            models.UniqueConstraint(fields=["team", "round"], name="one_lineup_per_team_and_round")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} R{self.round.number}"

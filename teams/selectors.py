@@ -118,7 +118,9 @@ def standings(competition: TeamCompetition) -> tuple[list[str], list[StandingRow
     rows = []
     for r in team_standings(event, codes):
         values = [" ".join(map(str, v)) if isinstance(v, tuple) else str(v) for v in r.values]
-        rows.append(StandingRow(r.rank, teams[r.tpn], str(r.match_points), format_points(r.game_points), values))
+        rows.append(
+            StandingRow(r.rank, teams[r.tpn], str(r.match_points), format_points(r.game_points), values)
+        )
     return codes, rows, event.rounds_played
 
 
@@ -226,7 +228,14 @@ def board_tables(competition: TeamCompetition) -> list[tuple[int, list[BoardRank
             (
                 board,
                 [
-                    BoardRankRow(i, players[r.player].name, players[r.player].team.name, format_points(r.points) or "0", r.games, r.performance)
+                    BoardRankRow(
+                        i,
+                        players[r.player].name,
+                        players[r.player].team.name,
+                        format_points(r.points) or "0",
+                        r.games,
+                        r.performance,
+                    )
                     for i, r in enumerate(rows, start=1)
                 ],
             )

@@ -30,8 +30,8 @@ from tournaments.models import Event
 from tournaments.services.audit import audit_record
 
 from . import adapters
-from .selectors import lineup_of
 from .models import BoardGame, Lineup, Match, Team, TeamCompetition, TeamPlayer, TeamRound
+from .selectors import lineup_of
 
 GROUP_TIEBREAKS = ("DE", "EDE")
 
@@ -60,11 +60,15 @@ def competition_create(*, event: Event, user: Any, name: str, **settings: Any) -
     """A team competition in ``event`` (the settings are the model's fields; checked here)."""
     name = name.strip()
     if not name:
-        raise ValidationFailed(_("Give the competition a name."), errors={"name": [_("This field is required.")]})
+        raise ValidationFailed(
+            _("Give the competition a name."), errors={"name": [_("This field is required.")]}
+        )
     settings["tiebreaks"] = tiebreaks_clean(settings.get("tiebreaks", "EMGSB,BH,DE"))
     boards = int(settings.get("boards", 4))
     if not 1 <= boards <= 20:
-        raise ValidationFailed(_("A match has 1 to 20 boards."), errors={"boards": [_("A match has 1 to 20 boards.")]})
+        raise ValidationFailed(
+            _("A match has 1 to 20 boards."), errors={"boards": [_("A match has 1 to 20 boards.")]}
+        )
     with transaction.atomic():
         competition = TeamCompetition.objects.create(event=event, name=name, created_by=user, **settings)
         _audit(user, "competition_create", competition, after={"name": name, **settings})
@@ -72,7 +76,11 @@ def competition_create(*, event: Event, user: Any, name: str, **settings: Any) -
 
 
 def team_create(
-    *, competition: TeamCompetition, user: Any, name: str, club: str = "",
+    *,
+    competition: TeamCompetition,
+    user: Any,
+    name: str,
+    club: str = "",
     players: Sequence[tuple[str, int, str]] = (),
 ) -> Team:
     """A team with its players in board order (name, rating, FIDE id); only before round 1 is paired."""
@@ -94,7 +102,9 @@ def team_create(
             TeamPlayer(team=team, order=i, name=n.strip(), rating=r or 0, fide_id=(f or "").strip())
             for i, (n, r, f) in enumerate(players, start=1)
         )
-        _audit(user, "team_create", team, after={"name": name, "club": club, "players": [p[0] for p in players]})
+        _audit(
+            user, "team_create", team, after={"name": name, "club": club, "players": [p[0] for p in players]}
+        )
     return team
 
 
@@ -153,7 +163,8 @@ def round_pair(*, competition: TeamCompetition, user: Any) -> TeamRound:
             violations = check_team_pairing(request, result)
             if violations:
                 raise ConflictError(
-                    _("The pairing failed its check: %(why)s") % {"why": "; ".join(v.message for v in violations)}
+                    _("The pairing failed its check: %(why)s")
+                    % {"why": "; ".join(v.message for v in violations)}
                 )
             matches, bye, explanation = result.matches, result.bye, result.explanation
         rnd = TeamRound.objects.create(
@@ -165,7 +176,9 @@ def round_pair(*, competition: TeamCompetition, user: Any) -> TeamRound:
         for i, m in enumerate(matches, start=1):
             _make_match(rnd, i, teams[m.white], teams[m.black], m.colour_rule, competition.boards)
         _audit(
-            user, "round_pair", rnd,
+            user,
+            "round_pair",
+            rnd,
             after={"round": number, "matches": [[m.white, m.black] for m in matches], "bye": bye},
         )
     return rnd
@@ -222,10 +235,17 @@ def _lineup_words(team: Team, problems: list[str]) -> list[str]:
             passed = ", ".join(names.get(int(i), i) for i in above.group(3).split(", "))
             words.append(
                 _("Board %(board)s: %(player)s is placed above %(passed)s, listed ahead of them.")
-                % {"board": above.group(1), "player": names.get(int(above.group(2)), above.group(2)), "passed": passed}
+                % {
+                    "board": above.group(1),
+                    "player": names.get(int(above.group(2)), above.group(2)),
+                    "passed": passed,
+                }
             )
         elif many := _TOO_MANY.match(text):
-            words.append(_("%(players)s players for %(boards)s boards.") % {"players": many.group(1), "boards": many.group(2)})
+            words.append(
+                _("%(players)s players for %(boards)s boards.")
+                % {"players": many.group(1), "boards": many.group(2)}
+            )
         elif text.startswith("not on the team's list"):
             words.append(_("A player who is not on the team's list."))
         elif text.startswith("a player is on two boards"):
@@ -252,7 +272,8 @@ def lineup_set(
         problems = check_lineup(adapters.team_entry(team), ids, adapters.lineup_rules(competition))
         if problems:
             raise ValidationFailed(
-                _("This lineup breaks the competition's board-order rule."), errors={"lineup": _lineup_words(team, problems)}
+                _("This lineup breaks the competition's board-order rule."),
+                errors={"lineup": _lineup_words(team, problems)},
             )
         match = (
             Match.objects.filter(round=team_round).filter(home=team).first()

@@ -26,7 +26,9 @@ from .forms import CompetitionForm, DeadlineForm, LineupForm, TeamForm
 from .models import BoardGame, Match, Team, TeamCompetition, TeamRound
 
 
-def staff_competition(level: str = ARBITRATE) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+def staff_competition(
+    level: str = ARBITRATE,
+) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
     """View decorator: log in, load ``competition_id``, check the event role (strangers get 404),
     call ``view(request, competition, ...)``."""
 
@@ -35,7 +37,9 @@ def staff_competition(level: str = ARBITRATE) -> Callable[[Callable[..., HttpRes
         def wrapper(request: HttpRequest, competition_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
-            competition = get_object_or_404(TeamCompetition.objects.select_related("event"), pk=competition_id)
+            competition = get_object_or_404(
+                TeamCompetition.objects.select_related("event"), pk=competition_id
+            )
             event_for_user(request.user, competition.event_id, level)
             return view(request, competition, *args, **kwargs)
 
@@ -81,7 +85,9 @@ def competition(request: HttpRequest, competition: TeamCompetition) -> HttpRespo
             "codes": codes,
             "standings": standings,
             "played": played,
-            "public_url": request.build_absolute_uri(reverse("teams:public", args=[competition.public_token])),
+            "public_url": request.build_absolute_uri(
+                reverse("teams:public", args=[competition.public_token])
+            ),
         },
     )
 
@@ -114,7 +120,9 @@ def round_pair(request: HttpRequest, competition: TeamCompetition) -> HttpRespon
 
 
 def _round(competition: TeamCompetition, number: int) -> TeamRound:
-    return get_object_or_404(TeamRound.objects.select_related("bye_team"), competition=competition, number=number)
+    return get_object_or_404(
+        TeamRound.objects.select_related("bye_team"), competition=competition, number=number
+    )
 
 
 @require_POST
@@ -193,7 +201,9 @@ def match_page(request: HttpRequest, competition: TeamCompetition, match_id: int
 
 @require_POST
 @staff_competition()
-def board_result(request: HttpRequest, competition: TeamCompetition, match_id: int, board: int) -> HttpResponse:
+def board_result(
+    request: HttpRequest, competition: TeamCompetition, match_id: int, board: int
+) -> HttpResponse:
     match = _match(competition, match_id)
     game = get_object_or_404(BoardGame, match=match, board=board)
     try:
@@ -216,7 +226,13 @@ def match_forfeit(request: HttpRequest, competition: TeamCompetition, match_id: 
 
 
 def _lineup_page(
-    request: HttpRequest, team: Team, rnd: TeamRound, *, by_captain: bool, template: str, extra: dict[str, Any]
+    request: HttpRequest,
+    team: Team,
+    rnd: TeamRound,
+    *,
+    by_captain: bool,
+    template: str,
+    extra: dict[str, Any],
 ) -> HttpResponse:
     competition = team.competition
     players = list(team.players.order_by("order"))
@@ -226,7 +242,11 @@ def _lineup_page(
     if request.method == "POST" and form.is_valid():
         try:
             services.lineup_set(
-                team=team, team_round=rnd, player_ids=form.player_ids(), user=request.user, by_captain=by_captain
+                team=team,
+                team_round=rnd,
+                player_ids=form.player_ids(),
+                user=request.user,
+                by_captain=by_captain,
             )
         except ServiceError as exc:
             report(request, exc)
@@ -256,7 +276,9 @@ def captain_link(request: HttpRequest, competition: TeamCompetition, team_id: in
     token = services.captain_link_issue(team=team, user=request.user)
     url = request.build_absolute_uri(reverse("teams:captain", args=[token]))
     messages.success(
-        request, _("The captain's link of %(team)s (shown once; a new one revokes it): %(url)s") % {"team": team.name, "url": url}
+        request,
+        _("The captain's link of %(team)s (shown once; a new one revokes it): %(url)s")
+        % {"team": team.name, "url": url},
     )
     return _home(competition)
 
@@ -268,7 +290,11 @@ def captain(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404(_("This link is not valid (any more)."))
     rnd = selectors.captain_round(team)
     if rnd is None:
-        return render(request, "teams/public/captain.html", {"competition": team.competition, "team": team, "round": None})
+        return render(
+            request,
+            "teams/public/captain.html",
+            {"competition": team.competition, "team": team, "round": None},
+        )
     return _lineup_page(request, team, rnd, by_captain=True, template="teams/public/captain.html", extra={})
 
 
@@ -304,7 +330,9 @@ def public(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def public_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
     competition = _public(token)
-    rnd = get_object_or_404(TeamRound, competition=competition, number=number, status=TeamRound.Status.PUBLISHED)
+    rnd = get_object_or_404(
+        TeamRound, competition=competition, number=number, status=TeamRound.Status.PUBLISHED
+    )
     return render(
         request,
         "teams/public/round.html",

@@ -34,7 +34,13 @@ def players(t: int) -> str:
 
 
 @pytest.mark.browser
-def test_an_eight_team_swiss(browser, serialised_sqlite, transactional_db, screenshot_dir, django_user_model):
+def test_an_eight_team_swiss(
+    browser,
+    serialised_sqlite,  # noqa: F811 (the fixture imported above)
+    transactional_db,
+    screenshot_dir,
+    django_user_model,
+):
     base = serialised_sqlite.url
     folder = screenshot_dir / "36"
     folder.mkdir(parents=True, exist_ok=True)
@@ -99,9 +105,16 @@ def test_an_eight_team_swiss(browser, serialised_sqlite, transactional_db, scree
     cap.click("#lineup-form button[type=submit]")
     expect(cap.locator(".messages")).to_contain_text("Lineup saved")
     cap.screenshot(path=folder / "captain-phone.png", full_page=True)
-    match = Match.objects.filter(round=rnd).filter(home=knights).first() or Match.objects.get(round=rnd, away=knights)
+    match = Match.objects.filter(round=rnd).filter(home=knights).first() or Match.objects.get(
+        round=rnd, away=knights
+    )
     side = "home_player" if match.home_id == knights.pk else "away_player"
-    assert list(match.boards.order_by("board").values_list(side, flat=True)) == [ks[0].pk, ks[1].pk, ks[2].pk, ks[4].pk]
+    assert list(match.boards.order_by("board").values_list(side, flat=True)) == [
+        ks[0].pk,
+        ks[1].pk,
+        ks[2].pk,
+        ks[4].pk,
+    ]
 
     # --- the arbiter sets another team's lineup: its first reserve plays board 3 --------------
     other = competition.teams.get(name="Knights 2")
@@ -125,7 +138,11 @@ def test_an_eight_team_swiss(browser, serialised_sqlite, transactional_db, scree
             phone = browser.new_context(viewport=PHONE, storage_state=arb.context.storage_state()).new_page()
             phone.goto(arb.url)
             phone.screenshot(path=folder / "match-phone.png", full_page=True)
-    assert set(BoardGame.objects.filter(match__round=rnd).values_list("result", flat=True)) == {"1-0", "1/2", "0-1"}
+    assert set(BoardGame.objects.filter(match__round=rnd).values_list("result", flat=True)) == {
+        "1-0",
+        "1/2",
+        "0-1",
+    }
 
     # --- rounds 2 to 5 through the services ----------------------------------------------------
     for _ in range(2, 6):
@@ -151,7 +168,7 @@ def test_an_eight_team_swiss(browser, serialised_sqlite, transactional_db, scree
     pub.goto(f"{base}/p/teams/{competition.public_token}/rounds/1/")
     expect(pub.locator(".match-card")).to_have_count(4)
     pub.screenshot(path=folder / "public-round-phone.png", full_page=True)
-    pub.click(f"text=Knights 1 >> nth=0")
+    pub.click("text=Knights 1 >> nth=0")
     expect(pub.locator("#team-players tbody tr")).to_have_count(5)
     pub.screenshot(path=folder / "public-team-phone.png", full_page=True)
     desk = browser.new_context(viewport=DESKTOP).new_page()

@@ -20,7 +20,9 @@ def add_teams(competition, user, count, boards=4, reserves=1):
     teams = []
     for t in range(1, count + 1):
         players = [(f"T{t} P{b}", 2400 - 100 * t - 10 * b, "") for b in range(1, boards + reserves + 1)]
-        teams.append(services.team_create(competition=competition, user=user, name=f"Team {t}", players=players))
+        teams.append(
+            services.team_create(competition=competition, user=user, name=f"Team {t}", players=players)
+        )
     return teams
 
 
@@ -39,4 +41,6 @@ def play_round(rnd, user, pattern=("1-0", "1/2", "0-1", "1-0")):
     services.round_publish(team_round=rnd, user=user)
     for m in rnd.matches.all():
         for g in m.boards.all():
-            services.board_result_set(game=g, result=pattern[(g.board - 1 + m.number) % len(pattern)], user=user)
+            services.board_result_set(
+                game=g, result=pattern[(g.board - 1 + m.number) % len(pattern)], user=user
+            )

@@ -32,7 +32,20 @@ def _writes(world):
     competition, rnd, match, team = world
     c = competition.pk
     return [
-        (reverse("teams:new", args=[competition.event_id]), {"name": "X", "format": "swiss", "boards": 4, "rounds": 3, "scoring": "2-1-0", "primary": "MP", "colour_type": "A", "tiebreaks": "BH", "max_jump": 0}),
+        (
+            reverse("teams:new", args=[competition.event_id]),
+            {
+                "name": "X",
+                "format": "swiss",
+                "boards": 4,
+                "rounds": 3,
+                "scoring": "2-1-0",
+                "primary": "MP",
+                "colour_type": "A",
+                "tiebreaks": "BH",
+                "max_jump": 0,
+            },
+        ),
         (reverse("teams:team_add", args=[c]), {"name": "Late", "players": "A, 2000"}),
         (reverse("teams:captain_link", args=[c, team.pk]), {}),
         (reverse("teams:pair", args=[c]), {}),
@@ -131,7 +144,12 @@ def test_a_captains_link_sets_only_its_teams_lineup(world, organiser):
     data["board_2"], data["board_1"] = str(players[0].pk), str(players[1].pk)  # out of order: refused
     response = client.post(url, data)
     assert response.status_code == 200 and b"lineup-problems" in response.content
-    data = {"board_1": str(players[0].pk), "board_2": str(players[2].pk), "board_3": str(players[3].pk), "board_4": str(players[4].pk)}
+    data = {
+        "board_1": str(players[0].pk),
+        "board_2": str(players[2].pk),
+        "board_3": str(players[3].pk),
+        "board_4": str(players[4].pk),
+    }
     assert client.post(url, data).status_code == 302
     assert team.lineups.get(round=rnd).set_by_captain
     assert client.get(reverse("teams:captain", args=["guessed-token"])).status_code == 404

@@ -76,31 +76,52 @@ def test_a_whole_match_forfeit_scores_every_board(competition, eight_teams, orga
     assert view.complete and view.home_points == "4"
 
 
-def test_a_lineup_breaking_the_board_order_is_refused_and_changes_nothing(competition, eight_teams, organiser):
+def test_a_lineup_breaking_the_board_order_is_refused_and_changes_nothing(
+    competition, eight_teams, organiser
+):
     rnd = services.round_pair(competition=competition, user=organiser)
     team = eight_teams[0]
     p = list(team.players.order_by("order"))
     before = list(BoardGame.objects.filter(match__round=rnd).values_list("pk", "home_player", "away_player"))
     with pytest.raises(ValidationFailed) as refused:
-        services.lineup_set(team=team, team_round=rnd, player_ids=[p[1].pk, p[0].pk, p[2].pk, p[3].pk], user=organiser)
+        services.lineup_set(
+            team=team, team_round=rnd, player_ids=[p[1].pk, p[0].pk, p[2].pk, p[3].pk], user=organiser
+        )
     assert refused.value.errors["lineup"] == ["Board 1: T1 P2 is placed above T1 P1, listed ahead of them."]
     assert not Lineup.objects.exists()
-    assert list(BoardGame.objects.filter(match__round=rnd).values_list("pk", "home_player", "away_player")) == before
+    assert (
+        list(BoardGame.objects.filter(match__round=rnd).values_list("pk", "home_player", "away_player"))
+        == before
+    )
 
 
 def test_a_reserve_may_replace_a_player_keeping_the_order(competition, eight_teams, organiser):
     rnd = services.round_pair(competition=competition, user=organiser)
     team = eight_teams[0]
     p = list(team.players.order_by("order"))
-    services.lineup_set(team=team, team_round=rnd, player_ids=[p[0].pk, p[2].pk, p[3].pk, p[4].pk], user=organiser)
-    match = rnd.matches.get(home=team) if rnd.matches.filter(home=team).exists() else rnd.matches.get(away=team)
+    services.lineup_set(
+        team=team, team_round=rnd, player_ids=[p[0].pk, p[2].pk, p[3].pk, p[4].pk], user=organiser
+    )
+    match = (
+        rnd.matches.get(home=team) if rnd.matches.filter(home=team).exists() else rnd.matches.get(away=team)
+    )
     side = "home_player" if match.home_id == team.pk else "away_player"
-    assert list(match.boards.order_by("board").values_list(side, flat=True)) == [p[0].pk, p[2].pk, p[3].pk, p[4].pk]
+    assert list(match.boards.order_by("board").values_list(side, flat=True)) == [
+        p[0].pk,
+        p[2].pk,
+        p[3].pk,
+        p[4].pk,
+    ]
 
 
 def test_a_round_robin_follows_the_berger_tables(event, organiser):
     rr = services.competition_create(
-        event=event, user=organiser, name="League", format=TeamCompetition.Format.ROUND_ROBIN, boards=4, rounds=5
+        event=event,
+        user=organiser,
+        name="League",
+        format=TeamCompetition.Format.ROUND_ROBIN,
+        boards=4,
+        rounds=5,
     )
     add_teams(rr, organiser, 6)
     table = team_round_robin(6)
@@ -130,7 +151,9 @@ def test_an_odd_field_gives_the_engines_bye_worth_a_drawn_match(competition, org
     assert sum(int(r.match_points) for r in rows) == 3 * (3 * 2 + 1)  # three matches and a bye a round
 
 
-def test_results_wait_for_publishing_and_lock_once_the_next_round_is_paired(competition, eight_teams, organiser):
+def test_results_wait_for_publishing_and_lock_once_the_next_round_is_paired(
+    competition, eight_teams, organiser
+):
     rnd = services.round_pair(competition=competition, user=organiser)
     game = BoardGame.objects.filter(match__round=rnd).first()
     with pytest.raises(ConflictError):
@@ -151,13 +174,17 @@ def test_the_crosstable_holds_each_matchs_game_points(competition, eight_teams, 
     assert len(filled) == 8  # four matches, seen from both sides
 
 
-def test_a_captain_cannot_change_the_lineup_after_the_deadline_but_the_arbiter_can(competition, eight_teams, organiser):
+def test_a_captain_cannot_change_the_lineup_after_the_deadline_but_the_arbiter_can(
+    competition, eight_teams, organiser
+):
     import datetime
 
     from django.utils import timezone
 
     rnd = services.round_pair(competition=competition, user=organiser)
-    services.round_deadline_set(team_round=rnd, deadline=timezone.now() - datetime.timedelta(minutes=1), user=organiser)
+    services.round_deadline_set(
+        team_round=rnd, deadline=timezone.now() - datetime.timedelta(minutes=1), user=organiser
+    )
     team = eight_teams[0]
     p = list(team.players.order_by("order"))
     lineup = [p[0].pk, p[1].pk, p[2].pk, p[4].pk]
