@@ -72,6 +72,8 @@ class Team(models.Model):
     tpn = models.PositiveSmallIntegerField(_("team pairing number"))
     name = models.CharField(_("name"), max_length=100)
     club = models.CharField(_("club"), max_length=100, blank=True)
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    """Not paired from the next round on (a team Swiss); its results so far stay."""
     captain_token_hash = models.CharField(max_length=64, blank=True, db_index=True)
     """SHA-256 of the captain's lineup link (empty: no link issued); the token itself is never stored."""
 

@@ -8,6 +8,7 @@ import hashlib
 import re
 import secrets
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from django.db import transaction
@@ -147,6 +148,12 @@ def round_pair(*, competition: TeamCompetition, user: Any) -> TeamRound:
                 _("Round %(number)s is not finished: publish it and enter every board first.")
                 % {"number": rounds[-1].number}
             )
+        if competition.format == TeamCompetition.Format.ROUND_ROBIN and any(
+            t.withdrawn for t in teams.values()
+        ):
+            raise ConflictError(
+                _("A round robin cannot go on without a withdrawn team: forfeit its matches instead.")
+            )
         if competition.format == TeamCompetition.Format.ROUND_ROBIN:
             schedule = team_round_robin(len(teams))
             if number > len(schedule):
@@ -155,6 +162,8 @@ def round_pair(*, competition: TeamCompetition, user: Any) -> TeamRound:
             matches, bye, explanation = planned.matches, planned.bye, ()
         else:
             event = adapters.team_event(competition)
+            gone = [t.tpn for t in teams.values() if t.withdrawn]
+            event = replace(event, absent=event.absent + tuple((number, tpn) for tpn in gone))
             request = team_swiss_request(event, number)
             try:
                 result = pair_team_round(request)
@@ -182,6 +191,18 @@ def round_pair(*, competition: TeamCompetition, user: Any) -> TeamRound:
             after={"round": number, "matches": [[m.white, m.black] for m in matches], "bye": bye},
         )
     return rnd
+
+
+def team_withdraw(*, team: Team, withdrawn: bool, user: Any) -> Team:
+    """Take a team out of the pairing from the next round on (or bring it back); results stay."""
+    with transaction.atomic():
+        _locked(team.competition_id)
+        team = Team.objects.get(pk=team.pk)
+        before = team.withdrawn
+        team.withdrawn = withdrawn
+        team.save(update_fields=["withdrawn"])
+        _audit(user, "team_withdraw", team, before=before, after=withdrawn)
+    return team
 
 
 def round_publish(*, team_round: TeamRound, user: Any) -> TeamRound:

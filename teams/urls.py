@@ -15,6 +15,7 @@ urlpatterns = [
     path(C, views.competition, name="competition"),
     path(C + "teams/add/", views.team_add, name="team_add"),
     path(C + "teams/<int:team_id>/captain-link/", views.captain_link, name="captain_link"),
+    path(C + "teams/<int:team_id>/withdraw/", views.team_withdraw, name="team_withdraw"),
     path(C + "pair/", views.round_pair, name="pair"),
     path(C + "export.trf", views.trf_download, name="trf"),
     path(C + "rounds/<int:number>/", views.round_page, name="round"),

@@ -110,6 +110,14 @@ def team_add(request: HttpRequest, competition: TeamCompetition) -> HttpResponse
 
 @require_POST
 @staff_competition()
+def team_withdraw(request: HttpRequest, competition: TeamCompetition, team_id: int) -> HttpResponse:
+    team = get_object_or_404(Team, pk=team_id, competition=competition)
+    services.team_withdraw(team=team, withdrawn=request.POST.get("withdrawn") == "1", user=request.user)
+    return _home(competition)
+
+
+@require_POST
+@staff_competition()
 def round_pair(request: HttpRequest, competition: TeamCompetition) -> HttpResponse:
     try:
         rnd = services.round_pair(competition=competition, user=request.user)

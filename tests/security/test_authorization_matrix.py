@@ -323,6 +323,7 @@ NOT_IN_MATRIX = {
     "teams:new": "an event's team competitions",
     "teams:team_add": "a team competition",
     "teams:captain_link": "a team competition",
+    "teams:team_withdraw": "a team competition",
     "teams:pair": "a team competition",
     "teams:publish": "a team competition",
     "teams:round_delete": "a team competition",

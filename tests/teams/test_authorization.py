@@ -48,6 +48,7 @@ def _writes(world):
         ),
         (reverse("teams:team_add", args=[c]), {"name": "Late", "players": "A, 2000"}),
         (reverse("teams:captain_link", args=[c, team.pk]), {}),
+        (reverse("teams:team_withdraw", args=[c, team.pk]), {"withdrawn": "1"}),
         (reverse("teams:pair", args=[c]), {}),
         (reverse("teams:publish", args=[c, rnd.number]), {}),
         (reverse("teams:deadline", args=[c, rnd.number]), {"deadline": "2030-01-01T10:00"}),
@@ -74,7 +75,7 @@ def _snapshot():
         list(TeamRound.objects.values_list("pk", "lineup_deadline")),
         list(BoardGame.objects.values_list("result", "home_player", "away_player")),
         Team.objects.count(),
-        list(Team.objects.values_list("captain_token_hash", flat=True)),
+        list(Team.objects.values_list("captain_token_hash", "withdrawn")),
     )
 
 

@@ -193,3 +193,15 @@ def test_a_captain_cannot_change_the_lineup_after_the_deadline_but_the_arbiter_c
     assert not Lineup.objects.exists()
     services.lineup_set(team=team, team_round=rnd, player_ids=lineup, user=organiser)
     assert Lineup.objects.get().player_ids == lineup
+
+
+def test_a_withdrawn_team_is_not_paired_and_keeps_its_results(competition, eight_teams, organiser):
+    play_round(services.round_pair(competition=competition, user=organiser), organiser)
+    gone = eight_teams[7]
+    services.team_withdraw(team=gone, withdrawn=True, user=organiser)
+    rnd = services.round_pair(competition=competition, user=organiser)
+    assert gone.tpn not in {t for pair in _pairs(rnd) for t in pair}
+    assert rnd.bye_team is not None and rnd.bye_team != gone
+    play_round(rnd, organiser)
+    _codes, rows, played = selectors.standings(competition)
+    assert played == 2 and gone.pk in {r.team.pk for r in rows}
