@@ -187,4 +187,5 @@ def test_an_eight_team_swiss(
     ):
         p2 = browser.new_context(viewport=PHONE, storage_state=arb.context.storage_state()).new_page()
         p2.goto(base + url)
+        assert p2.evaluate("document.documentElement.scrollWidth") <= 390, name
         p2.screenshot(path=folder / f"{name}.png", full_page=True)
