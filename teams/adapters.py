@@ -23,6 +23,8 @@ from .models import BoardGame, Match, Team, TeamCompetition, TeamRound
 # Half-points of the White player on a board, from the result written from White's side.
 WHITE_POINTS = {"1-0": 2, "1/2": 1, "0-1": 0, "+-": 2, "-+": 0, "--": 0}
 FORFEITS = {"+-", "-+", "--"}
+EMPTY_BOARD = -1
+"""The player id of a board a team left empty (too few players): the engine needs one id per board."""
 
 
 def scoring_of(competition: TeamCompetition) -> MatchScoring:
@@ -64,8 +66,8 @@ def match_record(match: Match, games: list[BoardGame], round_number: int) -> Mat
         black=match.away.tpn,
         boards=boards,
         forfeit=match.forfeit,
-        white_lineup=EngineLineup(tuple(g.home_player_id for g in games if g.home_player_id)),
-        black_lineup=EngineLineup(tuple(g.away_player_id for g in games if g.away_player_id)),
+        white_lineup=EngineLineup(tuple(g.home_player_id or EMPTY_BOARD for g in games)),
+        black_lineup=EngineLineup(tuple(g.away_player_id or EMPTY_BOARD for g in games)),
     )
 
 

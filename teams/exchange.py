@@ -16,6 +16,7 @@ def team_trf(competition: TeamCompetition) -> str:
     event = adapters.team_event(competition)
     players = list(TeamPlayer.objects.filter(team__competition=competition).order_by("team__tpn", "order"))
     rank = {p.pk: i for i, p in enumerate(players, start=1)}
+    rank[adapters.EMPTY_BOARD] = 0  # an empty board: no opponent (TRF 0000)
 
     def ranks(ids: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(rank[i] for i in ids)
@@ -31,7 +32,7 @@ def team_trf(competition: TeamCompetition) -> str:
             for m in event.matches
         ),
     )
-    by_rank = {i: p for p, i in rank.items()}
+    by_rank = {i: p for p, i in rank.items() if i}
     people = {p.pk: p for p in players}
     lines = []
     for line in write_team_trf(event).splitlines():

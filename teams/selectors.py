@@ -236,7 +236,7 @@ def board_tables(competition: TeamCompetition) -> list[tuple[int, list[BoardRank
                         r.games,
                         r.performance,
                     )
-                    for i, r in enumerate(rows, start=1)
+                    for i, r in enumerate((r for r in rows if r.player in players), start=1)
                 ],
             )
         )

@@ -35,3 +35,34 @@ def test_the_trf_is_for_the_competitions_staff(competition, eight_teams, organis
     client.force_login(organiser)
     response = client.get(url)
     assert response.status_code == 200 and b"012 Team Swiss" in response.content
+
+
+def test_a_team_short_of_players_forfeits_its_empty_board_and_files_still_work(competition, organiser):
+    from teams import selectors
+    from teams.models import BoardGame
+
+    from .conftest import add_teams
+
+    add_teams(competition, organiser, 3)
+    services.team_create(
+        competition=competition,
+        user=organiser,
+        name="Three",
+        players=[("A", 1500, ""), ("B", 1400, ""), ("C", 1300, "")],
+    )
+    rnd = services.round_pair(competition=competition, user=organiser)
+    services.round_publish(team_round=rnd, user=organiser)
+    for game in BoardGame.objects.filter(match__round=rnd):
+        if game.home_player_id is None or game.away_player_id is None:
+            result = (
+                ("-+" if game.home_white else "+-")
+                if game.home_player_id is None
+                else ("+-" if game.home_white else "-+")
+            )
+        else:
+            result = "1/2"
+        services.board_result_set(game=game, result=result, user=organiser)
+    assert any(len(rows) for _board, rows in selectors.board_tables(competition))
+    assert "Three" in exchange.team_trf(competition)
+    _codes, rows, played = selectors.standings(competition)
+    assert played == 1
