@@ -10,7 +10,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -311,6 +311,14 @@ def captain(request: HttpRequest, token: str) -> HttpResponse:
 def trf_download(request: HttpRequest, competition: TeamCompetition) -> HttpResponse:
     response = HttpResponse(exchange.team_trf(competition), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="team-competition-{competition.pk}.trf"'
+    return response
+
+
+@require_GET
+@staff_competition()
+def backup_download(request: HttpRequest, competition: TeamCompetition) -> HttpResponse:
+    response = JsonResponse(exchange.competition_backup(competition), json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="team-competition-{competition.pk}.json"'
     return response
 
 

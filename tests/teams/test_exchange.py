@@ -66,3 +66,20 @@ def test_a_team_short_of_players_forfeits_its_empty_board_and_files_still_work(c
     assert "Three" in exchange.team_trf(competition)
     _codes, rows, played = selectors.standings(competition)
     assert played == 1
+
+
+def test_the_json_backup_holds_every_board_and_no_captains_link(
+    competition, eight_teams, organiser, stranger
+):
+    play_round(services.round_pair(competition=competition, user=organiser), organiser)
+    services.captain_link_issue(team=eight_teams[0], user=organiser)
+    client = Client()
+    url = reverse("teams:backup", args=[competition.pk])
+    client.force_login(stranger)
+    assert client.get(url).status_code == 404
+    client.force_login(organiser)
+    data = client.get(url).json()
+    assert data["competition"]["boards"] == 4 and len(data["teams"]) == 8
+    assert sum(len(m["boards"]) for m in data["rounds"][0]["matches"]) == 16
+    assert all(b["result"] for m in data["rounds"][0]["matches"] for b in m["boards"])
+    assert "captain" not in str(data)
