@@ -657,7 +657,7 @@ def main() -> None:
     print()
     print(f"CPU probe (sum of 30 million integers): {probe_before:.2f} s before, {cpu_probe():.2f} s after")
     print(
-        f"load average before / when done (1 / 5 / 15 min): {load_before} / {load} on {os.cpu_count()} cores"
+        f"load average (1 / 5 / 15 min) before: {load_before}, when done: {load}, on {os.cpu_count()} cores"
     )
     print(
         f"{args.players} players, {args.rounds} rounds, {args.viewers} viewers, {args.seconds} s a scenario, "
