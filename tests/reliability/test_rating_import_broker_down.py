@@ -25,21 +25,17 @@ def refused_broker(settings, tmp_path):
         port = probe.getsockname()[1]  # nothing listens there once the probe is closed
     settings.RATING_LIST_DIR = tmp_path / "lists"
     old = (app.conf.task_always_eager, app.conf.get("broker_write_url"))
+    # The app's own pools are set aside, not closed: later tests send through them again.
+    kept = (app._pool, app.amqp._producer_pool)
     app.conf.task_always_eager = False
     # What tasks are sent to (CELERY_BROKER_URL in the environment would win over broker_url).
     app.conf.broker_write_url = f"redis://127.0.0.1:{port}/0"
-    _forget_connections(app)
+    app._pool, app.amqp._producer_pool = None, None
     yield
     app.conf.task_always_eager, app.conf.broker_write_url = old
-    _forget_connections(app)
-
-
-def _forget_connections(app) -> None:
-    """Drop the app's connection and producer pools: the next send connects to the broker now configured."""
     if app._pool is not None:
-        app._pool.force_close_all()
-    app._pool = None
-    app.amqp._producer_pool = None
+        app._pool.force_close_all()  # the pool made for the refused broker only
+    app._pool, app.amqp._producer_pool = kept
 
 
 def test_an_upload_while_the_broker_is_down_fails_visibly_with_a_retry(
