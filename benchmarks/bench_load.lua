@@ -1,26 +1,39 @@
--- Viewers for benchmarks/bench_load.py: wrk ... -s bench_load.lua URL -- TOKEN PAUSE_MS IDS [LANGS]
--- Each request is the current pairings (50 %), the standings (30 %) or a participant's page
--- (20 %, one of IDS), gzip accepted as a phone's browser does; PAUSE_MS (+-20 %) between a
--- connection's requests; LANGS (e.g. "en,fr,de"): each request's Accept-Language, one at random.
+-- Viewers for benchmarks/bench_load.py:
+--   wrk ... -s bench_load.lua URL -- TOKENS|EVENT IDS PAUSE_MS [LANGS]
+-- TOKENS: the sections' public tokens, comma-separated (one for a lone tournament); EVENT: the
+-- event's token or empty; IDS: "i:id" pairs, a player id of section i. Each request picks a
+-- section at random, then its current pairings (50 %), standings (30 %) or one of its players'
+-- pages (20 %); with an event, one request in ten is the event's page instead. gzip accepted as a
+-- phone's browser does; PAUSE_MS (+-20 %) between a connection's requests; LANGS (e.g.
+-- "en,fr,de"): each request's Accept-Language, one at random.
 -- Prints one JSON line with the latency percentiles and the rate.
-local token, pause, ids, langs = "", 0, {}, {}
+local tokens, event, pause, ids, langs = {}, "", 0, {}, {}
 
 function init(args)
-  token = args[1]
-  pause = tonumber(args[2]) or 0
-  for id in string.gmatch(args[3] or "", "[^,]+") do ids[#ids + 1] = id end
+  local list, ev = string.match(args[1], "^([^|]*)|?(.*)$")
+  for token in string.gmatch(list or "", "[^,]+") do tokens[#tokens + 1] = token; ids[#tokens] = {} end
+  event = ev or ""
+  for index, id in string.gmatch(args[2] or "", "(%d+):(%d+)") do
+    local i = tonumber(index)
+    ids[i][#ids[i] + 1] = id
+  end
+  pause = tonumber(args[3]) or 0
   for lang in string.gmatch(args[4] or "", "[^,]+") do langs[#langs + 1] = lang end
   math.randomseed(os.time() + math.floor(os.clock() * 1000000))
 end
 
 function request()
-  local pick, path = math.random(), ""
-  if pick < 0.5 then
+  local section = math.random(#tokens)
+  local token, pick, path = tokens[section], math.random(), ""
+  if event ~= "" and math.random() < 0.1 then
+    path = "/p/e/" .. event .. "/"
+  elseif pick < 0.5 then
     path = "/p/" .. token .. "/"
   elseif pick < 0.8 then
     path = "/p/" .. token .. "/standings/"
   else
-    path = "/p/" .. token .. "/players/" .. ids[math.random(#ids)] .. "/"
+    local mine = ids[section]
+    path = "/p/" .. token .. "/players/" .. mine[math.random(#mine)] .. "/"
   end
   local headers = { ["Accept-Encoding"] = "gzip, deflate" }
   if #langs > 0 then headers["Accept-Language"] = langs[math.random(#langs)] end

@@ -125,8 +125,23 @@ def build_event(args: argparse.Namespace) -> dict[str, object]:
     tournament = Tournament.objects.create(
         name="Load Open", rounds_planned=args.rounds, status=Tournament.Status.RUNNING
     )
-    people = build_tournament(tournament, players=args.players, rounds=args.rounds, last_round_results=False)
+    size = args.players // args.sections if args.sections > 1 else args.players
+    people = build_tournament(tournament, players=size, rounds=args.rounds, last_round_results=False)
     _add_explanations(tournament, people)
+    # --sections N (issue 30): the tournament is the first section of an event of N, the others
+    # built alike; viewers spread over every section's pages and the event's page.
+    sections = [(tournament.public_token, [p.pk for p in people])]
+    for number in range(2, args.sections + 1):
+        other = Tournament.objects.create(
+            name=f"Load Open section {number}",
+            event=tournament.event,
+            section_order=number,
+            rounds_planned=args.rounds,
+            status=Tournament.Status.RUNNING,
+        )
+        others = build_tournament(other, players=size, rounds=args.rounds, last_round_results=False)
+        _add_explanations(other, others)
+        sections.append((other.public_token, [p.pk for p in others]))
     sessions, tokens = [], []
     for index in range(8):
         user = get_user_model().objects.create_user(f"arbiter{index}", password=secrets.token_urlsafe(12))
@@ -152,6 +167,8 @@ def build_event(args: argparse.Namespace) -> dict[str, object]:
     return {
         "tournament": tournament.pk,
         "token": tournament.public_token,
+        "sections": sections,
+        "event_token": tournament.event.public_token if args.sections > 1 else "",
         "people": [p.pk for p in people],
         "boards": boards,
         "sessions": sessions,
@@ -431,11 +448,24 @@ class Arbiter(threading.Thread):
         conn.close()
 
 
+def _viewer_targets(event: dict[str, object]) -> list[str]:
+    """wrk's first two arguments: the sections' tokens and the players each may open (``i:id``,
+    ``i`` the section's index), and the event's token (empty for a lone tournament)."""
+    sections = event["sections"]
+    assert isinstance(sections, list)
+    tokens = ",".join(token for token, _ in sections)
+    per_section = max(1, 200 // len(sections))
+    ids = ",".join(
+        f"{index + 1}:{pk}"
+        for index, (_, people) in enumerate(sections)
+        for pk in people[:: max(1, len(people) // per_section)]
+    )
+    return [f"{tokens}|{event['event_token']}", ids]
+
+
 def run_wrk(
     args: argparse.Namespace, event: dict[str, object], pause_ms: int, seconds: int
 ) -> dict[str, float]:
-    people = event["people"]
-    assert isinstance(people, list)
     command = [
         "wrk",
         "-t2",
@@ -447,9 +477,8 @@ def run_wrk(
         str(LUA),
         f"http://{HOST}:{args.web_port}",
         "--",
-        str(event["token"]),
+        *_viewer_targets(event),
         str(pause_ms),
-        ",".join(str(p) for p in people[:: max(1, len(people) // 200)]),
         args.languages,
     ]
     output = subprocess.run(command, check=True, capture_output=True, text=True, timeout=seconds + 60).stdout
@@ -610,6 +639,12 @@ def main() -> None:
     parser.add_argument(
         "--threads", type=int, default=1, help="threads a worker (more than 1: gthread workers)"
     )
+    parser.add_argument(
+        "--sections",
+        type=int,
+        default=1,
+        help="an event of this many sections sharing --players (issue 30's event scenario: viewers spread over them)",
+    )
     parser.add_argument("--database", default="chess_h21")
     parser.add_argument("--cache-db", type=int, default=12)
     parser.add_argument("--broker-db", type=int, default=13)
@@ -660,7 +695,13 @@ def main() -> None:
         f"load average (1 / 5 / 15 min) before: {load_before}, when done: {load}, on {os.cpu_count()} cores"
     )
     print(
-        f"{args.players} players, {args.rounds} rounds, {args.viewers} viewers, {args.seconds} s a scenario, "
+        f"{args.players} players"
+        + (
+            f" in an event of {args.sections} sections (viewers spread over them and the event page)"
+            if args.sections > 1
+            else ""
+        )
+        + f", {args.rounds} rounds, {args.viewers} viewers, {args.seconds} s a scenario, "
         f"gunicorn {args.workers} "
         + (f"gthread workers x {args.threads} threads" if args.threads > 1 else "sync workers")
         + " behind nginx (deploy/nginx/default.conf.template)"
