@@ -38,14 +38,14 @@ def test_an_organiser_downloads_a_backup_reads_the_log_and_archives(
     page.goto(live_server.url + "/")
     page.click("text=Club Championship")
     page.click("nav.tabs >> text=Files & log")
-    expect(page.locator("#audit-log")).to_contain_text("round_publish")
+    expect(page.locator("#audit-log")).to_contain_text("Round published")  # in words (issue 33)
     with page.expect_download() as download:
         page.click("text=JSON backup (everything, restorable)")
     backup = json.loads(open(download.value.path(), encoding="utf-8").read())
     assert backup["format"] and len(backup["participants"]) == 8
     page.fill("#audit-filter input[name=round]", "1")
     page.click("#audit-filter button[type=submit]")
-    expect(page.locator("#audit-log")).to_contain_text("round_paired")
+    expect(page.locator("#audit-log")).to_contain_text("Round paired")
     page.screenshot(path=str(folder / "files-and-log-desktop.png"), full_page=True)
     page.set_viewport_size(PHONE)
     page.screenshot(path=str(folder / "files-and-log-phone.png"), full_page=True)

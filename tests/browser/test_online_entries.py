@@ -194,6 +194,8 @@ def test_players_enter_online_pay_and_check_in(
     expect(tablet.locator(".messages")).to_contain_text("not the desk code")
     tablet.fill("#id_code", "rook-42")
     tablet.click("#desk-code-form button")
+    # Type only once htmx is listening: a fill right after the redirect can beat the deferred script.
+    tablet.wait_for_function("() => window.htmx !== undefined")
     tablet.fill("#desk-q", "hana")
     expect(tablet.locator("#desk-list .desk-row")).to_have_count(1)
     _shot(tablet, folder, "desk-tablet")
