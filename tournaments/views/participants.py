@@ -6,8 +6,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.template.defaultfilters import pluralize
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.permissions import MANAGE, can
@@ -103,7 +102,11 @@ def registry_search(request: HttpRequest, tournament: Tournament) -> HttpRespons
 
 def _registered(request: HttpRequest, registered: Registered) -> None:
     p, moves = registered.participant, registered.numbers_moved
-    late = f" (late entry: joins in round {p.joined_round})" if p.joined_round > 1 else ""
+    late = (
+        gettext(" (late entry: joins in round %(number)s)") % {"number": p.joined_round}
+        if p.joined_round > 1
+        else ""
+    )
     moved = f" {moves[:1].upper()}{moves[1:]}." if moves else ""
     messages.success(
         request,
@@ -153,8 +156,12 @@ def ratings_refresh(request: HttpRequest, tournament: Tournament) -> HttpRespons
         return _panel(request, tournament, 400)
     messages.success(
         request,
-        gettext("Ratings refreshed from the roster: %(changed)s participant%(changed2)s changed.")
-        % {"changed": changed, "changed2": "s" * (changed != 1)},
+        ngettext(
+            "Ratings refreshed from the roster: %(changed)s participant changed.",
+            "Ratings refreshed from the roster: %(changed)s participants changed.",
+            changed,
+        )
+        % {"changed": changed},
     )
     return _panel(request, tournament, 200)
 
@@ -299,7 +306,15 @@ def withdraw_undo(request: HttpRequest, tournament: Tournament, participant_id: 
     else:
         p, absent_in = undone.participant, undone.absent_in
         absent = ", ".join(str(n) for n in absent_in)
-        missed = f" Counted absent in round{pluralize(len(absent_in))} {absent}." if absent else ""
+        missed = (
+            " "
+            + ngettext(
+                "Counted absent in round %(rounds)s.", "Counted absent in rounds %(rounds)s.", len(absent_in)
+            )
+            % {"rounds": absent}
+            if absent
+            else ""
+        )
         messages.success(
             request,
             gettext("%(name)s is back and will be paired again.%(missed)s")
