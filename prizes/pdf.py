@@ -8,6 +8,7 @@ import io
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Spacer
 
@@ -66,7 +67,12 @@ def _draw(tournament: Tournament | Event, result: selectors.Winners | None, foun
                 story.append(
                     Paragraph(
                         _escape(
-                            _("Not awarded (no one could take it): place %(places)s.") % {"places": places}
+                            ngettext(
+                                "Not awarded (no one could take it): place %(places)s.",
+                                "Not awarded (no one could take them): places %(places)s.",
+                                len(group.vacant),
+                            )
+                            % {"places": places}
                         ),
                         styles["BodyText"],
                     )
