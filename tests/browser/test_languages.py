@@ -40,6 +40,8 @@ def test_a_french_phone_reads_the_public_pages_in_french_then_switches_to_german
         page.locator(".public-nav a", has_text="Classement").click()
         expect(page.locator("h1")).to_contain_text("Classement")
         expect(page.locator("#main")).to_contain_text("Départages, dans l’ordre")
+        # The breakdown loads by htmx when the row opens: open it once htmx listens (a race under load).
+        page.wait_for_function("() => window.htmx !== undefined")
         page.locator("td details summary").first.click()
         expect(page.locator("td details .breakdown").first).not_to_be_empty(timeout=WAIT_MS)
 
