@@ -40,7 +40,7 @@ from tournaments.permissions import (
 )
 from tournaments.services.audit import audit_record
 from tournaments.services.locks import tournament_lock
-from tournaments.services.participants.csv_import import ImportPreview, participants_import_csv
+from tournaments.services.participants.csv_import import ImportPreview, parse_csv, participants_import_csv
 from tournaments.services.participants.numbers import pairing_number_insert, pairing_numbers_assign
 from tournaments.services.participants.registration import (
     DUPLICATE_FIELDS,
@@ -287,10 +287,9 @@ def _section_by_name(event: Event, name: str) -> Tournament | None:
 
 def event_import_csv(*, event: Event, user: Any, text: str, commit: bool) -> EventImport:
     """Check (and with ``commit``, save) one list for the whole event; all rows or none."""
-    from tournaments.services.participants.csv_import import _parse_csv  # the one CSV reader
 
     result = EventImport()
-    parsed = _parse_csv(text)
+    parsed = parse_csv(text)
     result.errors.extend(parsed.errors)
     lines_by_section: dict[int, list[int]] = {}
     for row in parsed.rows:

@@ -84,7 +84,7 @@ class ImportPreview:
         return len(self.errors) + sum(1 for row in self.rows if row.errors)
 
 
-def _parse_csv(text: str) -> ImportPreview:
+def parse_csv(text: str) -> ImportPreview:
     preview = ImportPreview()
     lines = [line for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
     sample = "\n".join(line for line in lines if line.strip())[:4096]
@@ -179,7 +179,7 @@ def participants_import_csv(*, tournament: Tournament, user: Any, text: str, com
                 "Round 1 has been paired: add newcomers one at a time as late entries, so each gets the rounds they missed recorded."
             )
         )
-    preview = _parse_csv(text)
+    preview = parse_csv(text)
     _mark_duplicates(preview, tournament)
     if not commit or not preview.ok:
         return preview
