@@ -74,7 +74,12 @@ def pair_and_publish(page: Page, base: str, tid: int, number: int) -> None:
 
 
 def enter_results(page: Page, offset: int) -> None:
-    """Every board by keyboard: focus the row, press 1, = or 0, and watch the row confirm it."""
+    """Every board by keyboard: focus the row, press 1, = or 0, and watch the row confirm it.
+
+    The round page was reached by a click (pair, publish), not by ``goto``, which would have waited
+    for it: a key pressed before the page's deferred scripts run does nothing (seen in CI)."""
+    page.wait_for_load_state("load")
+    page.wait_for_function("() => window.htmx !== undefined && document.documentElement.classList.contains('js')")
     rows = page.locator("tr.board-row")
     for i in range(rows.count()):
         row_id = rows.nth(i).get_attribute("id")
