@@ -304,6 +304,14 @@ class Harness:
             cell[0] += 1
             cell[1] += row["ok"]
             seconds[row["checker"]] += row["seconds"]
+        seeds: dict[str, list[int]] = defaultdict(list)
+        for row in self.rows:
+            if row["checker"] == "ours":
+                match = re.search(r"_(\d+)\.trf$", row["file"])
+                if match:
+                    seeds[row["side"]].append(int(match.group(1)))
+        for side, numbers in sorted(seeds.items()):  # what a later run must not repeat
+            print(f"{side}: seeds {min(numbers)}-{max(numbers)} ({len(numbers)} tournaments)")
         print("generator  checker  checked  accepted  differ")
         for (side, checker), (n, ok) in sorted(table.items()):
             print(f"{side:<10} {checker:<8} {n:>7}  {ok:>8}  {n - ok:>6}")
@@ -362,7 +370,10 @@ def main() -> None:
     parser.add_argument("--gacrux-count", type=int, default=100)
     parser.add_argument("--gacrux-check", type=int, default=50, help="files per side Gacrux's checker reads")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bbp", default=os.environ.get("BBP", "/tmp/bbpPairings/bbpPairings.exe"))
+    parser.add_argument(
+        "--bbp",
+        default=os.environ.get("BBP_PAIRINGS") or os.environ.get("BBP", "/tmp/bbpPairings/bbpPairings.exe"),
+    )
     parser.add_argument("--sides", default="ours,bbp,gacrux")
     Harness(parser.parse_args()).run()
 
