@@ -48,8 +48,9 @@ end
 function done(summary, latency, requests)
   local e = summary.errors
   io.write(string.format(
-    'JSON {"p50": %.1f, "p95": %.1f, "p99": %.1f, "rps": %.1f, "requests": %d, "errors": %d}\n',
+    'JSON {"p50": %.1f, "p95": %.1f, "p99": %.1f, "mean": %.1f, "max": %.1f, "rps": %.1f, "requests": %d, "errors": %d}\n',
     latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000,
+    latency.mean / 1000, latency.max / 1000,
     summary.requests / (summary.duration / 1000000), summary.requests,
     e.connect + e.read + e.write + e.status + e.timeout))
 end

@@ -16,7 +16,7 @@ Arbiters are threads posting the round page's htmx form with a logged-in session
 table; the goals are p95 < 100 ms for pages and results in (a), >= 1000 requests/s at p95 < 100 ms
 in (b), >= 150 results/s at p95 < 100 ms in (c).
 
-    .venv/bin/python benchmarks/bench_load.py [--players 1000] [--rounds 9] [--seconds 20]
+    .venv/bin/python benchmarks/bench_load.py [--players 1000] [--rounds 9] [--seconds 20] [--only c,d]
 
 It drops and recreates the database named by --database (default chess_h21) and flushes the Redis
 databases --cache-db and --broker-db. Ports: gunicorn --app-port, nginx --web-port.
@@ -448,6 +448,40 @@ class Arbiter(threading.Thread):
         conn.close()
 
 
+class Phone(threading.Thread):
+    """One phone beside wrk's viewers, timed by this script, not by wrk: it asks the viewers' pages
+    one after another through nginx (keep-alive, gzip, 100 ms between asks) and keeps each answer's
+    time. A second clock on what a person in the hall waits, whatever wrk's own figures say."""
+
+    def __init__(self, port: int, event: dict[str, object], stop: threading.Event) -> None:
+        super().__init__(daemon=True)
+        self.port, self.stop = port, stop
+        token, people = event["token"], event["people"]
+        assert isinstance(people, list)
+        self.paths = [f"/p/{token}/", f"/p/{token}/standings/"] + [
+            f"/p/{token}/players/{p}/" for p in people[::50]
+        ]
+        self.latencies: list[float] = []
+
+    def run(self) -> None:
+        conn = http.client.HTTPConnection(HOST, self.port, timeout=30)
+        turn = 0
+        while not self.stop.is_set():
+            path = self.paths[turn % len(self.paths)] if turn % 2 else self.paths[turn % 2]
+            turn += 1
+            started = time.perf_counter()
+            try:
+                conn.request("GET", path, headers={"Accept-Encoding": "gzip"})
+                conn.getresponse().read()
+            except (OSError, http.client.HTTPException):
+                conn.close()
+                conn = http.client.HTTPConnection(HOST, self.port, timeout=30)
+                continue
+            self.latencies.append(time.perf_counter() - started)
+            time.sleep(0.1)
+        conn.close()
+
+
 def _viewer_targets(event: dict[str, object]) -> list[str]:
     """wrk's first two arguments: the sections' tokens and the players each may open (``i:id``,
     ``i`` the section's index), and the event's token (empty for a lone tournament)."""
@@ -576,13 +610,17 @@ def scenario_viewers(args, event, pause_ms: int) -> tuple[dict[str, float], list
     reset_round(args, event["tournament"])
     stop = threading.Event()
     arbiter = Arbiter(args.web_port, event["tournament"], event["sessions"][0], event["boards"], 1.0, stop)
+    phone = Phone(args.web_port, event, stop)
     before, started = cpu_seconds(), time.perf_counter()
     arbiter.start()
+    phone.start()
     try:
         figures = run_wrk(args, event, pause_ms, args.seconds)
     finally:
         stop.set()
         arbiter.join(30)
+        phone.join(30)
+    figures["phone"] = phone.latencies  # type: ignore[assignment]
     cpu = cpu_split(before, cpu_seconds(), time.perf_counter() - started)
     return figures, arbiter.latencies, len(arbiter.errors), cpu
 
@@ -637,7 +675,10 @@ def main() -> None:
     parser.add_argument("--viewers", type=int, default=100)
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (docker-compose.yml's: 3)")
     parser.add_argument(
-        "--threads", type=int, default=1, help="threads a worker (more than 1: gthread workers)"
+        "--threads",
+        type=int,
+        default=4,
+        help="threads a worker (docker-compose.yml's gthread: 4; 1: sync workers)",
     )
     parser.add_argument(
         "--sections",
@@ -651,13 +692,22 @@ def main() -> None:
     parser.add_argument("--app-port", type=int, default=8271)
     parser.add_argument("--web-port", type=int, default=8280)
     parser.add_argument(
+        "--only",
+        default="a,b,c,d",
+        help="the scenarios to run, e.g. c,d (the arbiters only: no wrk viewers)",
+    )
+    parser.add_argument(
         "--languages",
         default="",
         help="viewers' Accept-Language, one picked per request (e.g. en,fr,de); empty: no header",
     )
     args = parser.parse_args()
     args.seconds = max(5, min(args.seconds, 120))
-    if shutil.which("wrk") is None or not Path("/usr/sbin/nginx").exists():
+    only = {name.strip() for name in args.only.split(",") if name.strip()}
+    if not only or only - set("abcd"):
+        raise SystemExit(f"--only takes scenarios among a,b,c,d, not {args.only!r}")
+    viewers = bool(only & {"a", "b"})
+    if (viewers and shutil.which("wrk") is None) or not Path("/usr/sbin/nginx").exists():
         raise SystemExit("needs wrk and nginx (apt-get install wrk nginx)")
 
     global DATABASE
@@ -673,16 +723,24 @@ def main() -> None:
 
     connection.close()
     servers = Servers(args, env, work)
+    # A scenario left out by --only keeps these (and is left out of the table).
+    a_pages = b_pages = a_cpu = b_cpu = c_cpu = d_cpu = b_tail = None
+    a_results, a_errors, b_results, b_errors, c_rate, c_results, c_errors = [], 0, [], 0, 0.0, [], 0
+    d_rate, d_results, d_errors = 0.0, [], 0
     try:
         servers.start()
         warm_up(args, event)
-        languages = language_check(args, event)
-        a_pages, a_results, a_errors, a_cpu = scenario_viewers(args, event, 5000)
-        mark = access_log_mark(work)
-        b_pages, b_results, b_errors, b_cpu = scenario_viewers(args, event, 0)
-        b_tail = tail_make_up(work, mark)
-        c_rate, c_results, c_errors, c_cpu = scenario_arbiters(args, event)
-        d_rate, d_results, d_errors, d_cpu = scenario_arbiters(args, event, api=True)
+        languages = language_check(args, event) if viewers else []
+        if "a" in only:
+            a_pages, a_results, a_errors, a_cpu = scenario_viewers(args, event, 5000)
+        if "b" in only:
+            mark = access_log_mark(work)
+            b_pages, b_results, b_errors, b_cpu = scenario_viewers(args, event, 0)
+            b_tail = tail_make_up(work, mark)
+        if "c" in only:
+            c_rate, c_results, c_errors, c_cpu = scenario_arbiters(args, event)
+        if "d" in only:
+            d_rate, d_results, d_errors, d_cpu = scenario_arbiters(args, event, api=True)
     finally:
         servers.stop()
         connection.close()
@@ -710,29 +768,37 @@ def main() -> None:
     print("| scenario | requests/s | public p50 / p95 / p99 | results entered | result p50 / p95 | goal |")
     print("|---|---|---|---|---|---|")
     for label, pages, results, errors, goal in (
-        (
-            "(a) 100 viewers, 5 s pause, 1 result/s",
-            a_pages,
-            a_results,
-            a_errors,
-            "pages p95 < 100 ms, results p95 < 100 ms",
-        ),
-        (
-            "(b) 100 viewers, no pause, 1 result/s",
-            b_pages,
-            b_results,
-            b_errors,
-            ">= 1000 req/s, p95 < 100 ms",
-        ),
+        row
+        for row in (
+            (
+                "(a) 100 viewers, 5 s pause, 1 result/s",
+                a_pages,
+                a_results,
+                a_errors,
+                "pages p95 < 100 ms, results p95 < 100 ms",
+            ),
+            (
+                "(b) 100 viewers, no pause, 1 result/s",
+                b_pages,
+                b_results,
+                b_errors,
+                ">= 1000 req/s, p95 < 100 ms",
+            ),
+        )
+        if row[1] is not None
     ):
         print(
             f"| {label} | {pages['rps']:.0f} | {pages['p50']:.0f} / {pages['p95']:.0f} / {pages['p99']:.0f} ms "
             f"({pages['errors']:.0f} errors) | {len(results)} ({errors} refused) | "
             f"{ms(statistics.median(results) if results else float('nan'))} / {ms(percentile(results, 95))} | {goal} |"
         )
-    for label, rate, results, errors in (
-        ("(c) 8 arbiters flat out, the round page's form", c_rate, c_results, c_errors),
-        ("(d) 8 arbiters flat out, the API's PUT", d_rate, d_results, d_errors),
+    for label, rate, results, errors, _ in (
+        row
+        for row in (
+            ("(c) 8 arbiters flat out, the round page's form", c_rate, c_results, c_errors, c_cpu),
+            ("(d) 8 arbiters flat out, the API's PUT", d_rate, d_results, d_errors, d_cpu),
+        )
+        if row[4] is not None
     ):
         print(
             f"| {label} | - | - | {len(results)} = {rate:.0f}/s ({errors} refused) | "
@@ -744,8 +810,14 @@ def main() -> None:
     print()
     print("Busy cores by party during each scenario:")
     for label, cpu in (("(a)", a_cpu), ("(b)", b_cpu), ("(c)", c_cpu), ("(d)", d_cpu)):
-        print(f"- {label} {cpu}")
-    print(f"- (b) {b_tail}")
+        if cpu is not None:
+            print(f"- {label} {cpu}")
+    if b_pages is not None:
+        print(f"- (b) {b_tail}")
+        print(
+            f"- (b) wrk's own latency: mean {b_pages.get('mean', float('nan')):.1f} ms, max "
+            f"{b_pages.get('max', float('nan')):.0f} ms over {b_pages.get('requests', 0):.0f} requests"
+        )
     print(
         "Idle machine? Only if the load average before the run was near 0 and the CPU probe near "
         "0.34 s; otherwise these are figures beside other work (upper bounds on latency)."
