@@ -812,6 +812,13 @@ def main() -> None:
     for label, cpu in (("(a)", a_cpu), ("(b)", b_cpu), ("(c)", c_cpu), ("(d)", d_cpu)):
         if cpu is not None:
             print(f"- {label} {cpu}")
+    for label, pages in (("(a)", a_pages), ("(b)", b_pages)):
+        phone = (pages or {}).get("phone") or []
+        if phone:
+            print(
+                f"- {label} one phone timed by this script beside the viewers: {len(phone)} pages, "
+                f"p50 / p95 / max {ms(statistics.median(phone))} / {ms(percentile(phone, 95))} / {ms(max(phone))}"
+            )
     if b_pages is not None:
         print(f"- (b) {b_tail}")
         print(
