@@ -357,6 +357,11 @@ class Board(models.Model):
         BLACK_WINS_FORFEIT = "-/+", _("−/+ (forfeit)")
         DOUBLE_FORFEIT = "-/-", _("−/− (double forfeit)")
         UNPLAYED = "0-0", _("Not played")
+        # Unusual results an arbiter may have to give (FIDE Laws 6.9, 9.6 aside: a penalty, a
+        # player with only a king against a flag fall of the other's...): one side's half point
+        # against a zero. The TRF writes them as "=" against "0" (C.04.A, TRF-16 field 9).
+        WHITE_HALF_BLACK_ZERO = "1/2-0", "½-0"
+        WHITE_ZERO_BLACK_HALF = "0-1/2", "0-½"
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField()

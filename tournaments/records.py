@@ -41,6 +41,8 @@ _BOARD_CODES: dict[str, tuple[ResultCode, ResultCode]] = {
     Board.Result.WHITE_WINS_FORFEIT: (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS),
     Board.Result.BLACK_WINS_FORFEIT: (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN),
     Board.Result.DOUBLE_FORFEIT: (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS),
+    Board.Result.WHITE_HALF_BLACK_ZERO: (ResultCode.DRAW, ResultCode.LOSS),
+    Board.Result.WHITE_ZERO_BLACK_HALF: (ResultCode.LOSS, ResultCode.DRAW),
 }
 _UNRATED = {
     ResultCode.UNRATED_WIN: ResultCode.WIN,

@@ -29,7 +29,17 @@ def test_games_of_less_than_one_move_read_as_ordinary_results_and_mismatches_as_
     assert board_result_from_codes(R.UNRATED_LOSS, R.UNRATED_WIN) == Board.Result.BLACK_WINS
     assert board_result_from_codes(R.FORFEIT_LOSS, R.FORFEIT_LOSS) == Board.Result.DOUBLE_FORFEIT
     assert board_result_from_codes(R.WIN, R.WIN) is None
-    assert board_result_from_codes(R.DRAW, R.LOSS) is None
+    assert board_result_from_codes(R.DRAW, R.WIN) is None
+    assert board_result_from_codes(R.WIN, R.FORFEIT_LOSS) is None
+
+
+def test_a_half_point_against_a_zero_is_a_result_of_its_own_both_ways() -> None:
+    """Issue 34: the arbiter's unusual results ½-0 and 0-½ (TRF "=" against "0") are board results,
+    so a file that holds one imports instead of being refused, and the app can enter one."""
+    assert board_result_codes(Board.Result.WHITE_HALF_BLACK_ZERO) == (R.DRAW, R.LOSS)
+    assert board_result_codes(Board.Result.WHITE_ZERO_BLACK_HALF) == (R.LOSS, R.DRAW)
+    assert board_result_from_codes(R.DRAW, R.LOSS) == Board.Result.WHITE_HALF_BLACK_ZERO
+    assert board_result_from_codes(R.LOSS, R.DRAW) == Board.Result.WHITE_ZERO_BLACK_HALF
 
 
 def test_the_collector_is_paused_for_overlapping_blocks_and_back_on_after_the_last():
