@@ -142,11 +142,20 @@ def fide_mode_comments(tournament: Tournament) -> tuple[str, ...]:
     """The ``###`` lines FIDE mode asks for: whether the tournament left FIDE mode (when, why), the
     seed every drawing of lots came from, tie-break changes after the start, and the results
     corrected for the rating report only."""
+    paired_at = sorted(Round.objects.filter(tournament=tournament).values_list("created_at", "number"))
+
+    def in_round(at) -> str:
+        """Which round was in play at ``at``: the last round paired by then (the rating officer
+        reads "in round 3", not a date, against the crosstable)."""
+        number = max((n for created, n in paired_at if created <= at), default=0)
+        return f"in round {number}" if number else "before round 1"
+
     lines = [f"Drawing of lots: seed {tournament.lots_seed} (repeatable)"]
     if tournament.fide_mode:
         lines.append("FIDE mode: on")
     else:
-        when = tournament.fide_mode_left_at.date().isoformat() if tournament.fide_mode_left_at else "?"
+        left = tournament.fide_mode_left_at
+        when = f"{left.date().isoformat()} {in_round(left)}" if left else "?"
         lines.append(f"FIDE mode LEFT on {when}: {tournament.fide_mode_left_reason}")
     changes = AuditLog.objects.filter(tournament=tournament, action="tiebreaks_change_after_start").order_by(
         "pk"
@@ -156,7 +165,8 @@ def fide_mode_comments(tournament: Tournament) -> tuple[str, ...]:
         after = (entry.after or {}).get("tiebreaks", "?")
         reason = (entry.after or {}).get("reason", "")
         lines.append(
-            f"Tie-breaks changed after the start on {entry.at.date().isoformat()}: {before} -> {after} ({reason})"
+            f"Tie-breaks changed after the start on {entry.at.date().isoformat()} {in_round(entry.at)}: "
+            f"{before} -> {after} ({reason})"
         )
     for c in (
         RatingReportCorrection.objects.filter(tournament=tournament)

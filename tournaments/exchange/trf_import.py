@@ -453,7 +453,7 @@ def _parse_round_date(text: str) -> datetime | None:
 
 
 _SEED = re.compile(r"^\s*Drawing of lots: seed (\d{1,10}) \(repeatable\)\s*$")
-_LEFT = re.compile(r"^\s*FIDE mode LEFT on (\d{4}-\d{2}-\d{2}): (.*)$")
+_LEFT = re.compile(r"^\s*FIDE mode LEFT on (\d{4}-\d{2}-\d{2})(?: (?:in|before) round \d+)?: (.*)$")
 
 
 def _read_fide_mode_comments(tournament: Tournament, comments: tuple[str, ...]) -> None:

@@ -3,11 +3,14 @@ the rating report recorded apart; leaving takes two warnings, is final and is wr
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from core.errors import NotAllowedError, ValidationFailed
 from pairing.standings import standings_for_tournament
 from tournaments.exchange.trf_export import trf_export
+from tournaments.exchange.trf_import import trf_import
 from tournaments.models import AuditLog, Board, RatingReportCorrection, Tournament
 from tournaments.services.fide_mode import fide_mode_leave, rating_report_correction_record
 from tournaments.services.results import result_record
@@ -106,6 +109,20 @@ def test_the_trf_records_the_lots_seed_fide_mode_and_a_tiebreak_change(swiss, ar
     assert f"### Drawing of lots: seed {swiss.lots_seed} (repeatable)" in text
     assert "### FIDE mode: on" in text
     assert "### Tie-breaks changed after the start on" in text and "Announced wrongly" in text
+    # The line names the round in play, which a rating officer reads against the crosstable.
+    assert re.search(r"### Tie-breaks changed after the start on \d{4}-\d{2}-\d{2} in round 1: ", text)
+
+
+def test_the_left_line_names_the_round_and_reads_back(swiss, organiser, arbiter):
+    play_round(pair_and_publish(swiss, arbiter), arbiter)
+    pair_and_publish(swiss, arbiter)
+    fide_mode_leave(
+        tournament=swiss, user=organiser, reason="Club rapid", first_warning=True, second_warning=True
+    )
+    text = trf_export(tournament=swiss)
+    assert re.search(r"### FIDE mode LEFT on \d{4}-\d{2}-\d{2} in round 2: Club rapid", text)
+    back = trf_import(text=text, owner=organiser).tournament
+    assert not back.fide_mode and back.fide_mode_left_reason == "Club rapid"
 
 
 def test_a_rating_report_correction_needs_a_finished_round_and_a_reason(swiss, arbiter):
