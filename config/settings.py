@@ -315,6 +315,9 @@ VERIFICATION_MAIL_LIMIT = env_int("VERIFICATION_MAIL_LIMIT", 3)
 # Uploaded FIDE lists wait here for the import task (web and worker share this folder).
 RATING_LIST_DIR = Path(env_str("RATING_LIST_DIR", str(BASE_DIR / "var" / "rating-lists")))
 RATING_IMPORT_STALE_SECONDS = env_int("RATING_IMPORT_STALE_SECONDS", 120)
+# How long the front proxy and a phone may reuse a public player page (the pairings and standings:
+# 2 s). Also how long a revoked link's player pages may still answer from the proxy (issue 38).
+PUBLIC_PLAYER_PAGE_SECONDS = env_int("PUBLIC_PLAYER_PAGE_SECONDS", 10)
 """An import with no sign of life this long (a batch takes seconds) lost its process: the page offers
 retry and cancel, and a redelivered task takes it over, resuming after its last written batch."""
 RATING_IMPORT_IN_THREAD = env_bool("RATING_IMPORT_IN_THREAD", True)
@@ -401,6 +404,7 @@ SPECTACULAR_SETTINGS = {
         "ParticipantStatusEnum": "tournaments.models.Participant.Status",
         "ByeKindEnum": "tournaments.models.RoundBye.Kind",
         "RequestedByeKindEnum": "tournaments.api.serializers.REQUESTED_BYE_KINDS",
+        "TeamBoardResultEnum": "teams.models.BoardGame.Result",
     },
 }
 

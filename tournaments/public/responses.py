@@ -115,6 +115,7 @@ def public_render(
     params: Mapping[str, Any] | None = None,
     content_type: str = "text/html; charset=utf-8",
     version: int | None = None,
+    max_age: int | None = None,
 ) -> HttpResponse:
     """Render ``template`` (or its ``partial`` for htmx requests) through the version-keyed cache.
 
@@ -122,6 +123,8 @@ def public_render(
     the page depends on (they go into the cache key, so nothing else from the query string can
     make two visitors see different pages). ``version`` is what the page depends on when it is not
     every change (the standings pass ``tournament.standings_version``); polls compare with it.
+    ``max_age``: how long the front proxy and the phone may reuse the page, when it is not
+    :data:`MICRO_CACHE_SECONDS` (the player pages: ``PUBLIC_PLAYER_PAGE_SECONDS``).
     """
     version = _version(tournament, version)
     unchanged = poll_unchanged(request, tournament, version)
@@ -130,7 +133,7 @@ def public_render(
     htmx = bool(getattr(request, "htmx", False)) and partial is not None
     params = dict(params or {})
     language = translation.get_language()
-    return _cached_answer(
+    response = _cached_answer(
         request,
         tournament,
         key=page_cache_key(tournament, name, htmx, params, version=version, language=language),
@@ -139,7 +142,9 @@ def public_render(
         ).encode(),
         content_type=content_type,
         stale_key=_page_key_stem(tournament, name, htmx, params, language) + f":{tournament.status}",
+        max_age=max_age,
     )
+    return response
 
 
 def public_json(
@@ -169,6 +174,7 @@ def _cached_answer(
     build: Callable[[], bytes],
     content_type: str,
     stale_key: str | None,
+    max_age: int | None = None,
 ) -> HttpResponse:
     """``build()``'s bytes, gzipped and cached under ``key``, answered gzipped or not, with the ETag."""
     # The key names the page and the version, so it is a fine validator: a phone reloading an
@@ -176,7 +182,7 @@ def _cached_answer(
     etag = _etag(key)
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
-        return _headers(request, not_modified, etag)
+        return _headers(request, not_modified, etag, max_age)
     # Right after a result every open page asks for it at once. One request builds the new page;
     # the others are answered with the page as it was (stale-while-revalidate), polls with
     # "nothing yet" (None, then 204) so they pick the new one up on their next poll.
@@ -190,7 +196,7 @@ def _cached_answer(
         background=stale_key is not None and not is_poll(request),
     )
     if built is None:
-        return _headers(request, HttpResponse(status=204), None)
+        return _headers(request, HttpResponse(status=204), None, max_age)
     built_etag, compressed = built
     response = HttpResponse(content_type=content_type)
     if _accepts_gzip(request):
@@ -198,7 +204,7 @@ def _cached_answer(
         response["Content-Encoding"] = "gzip"
     else:
         response.content = gzip.decompress(compressed)
-    return _headers(request, response, built_etag)
+    return _headers(request, response, built_etag, max_age)
 
 
 def _etag(key: str) -> str:
@@ -214,7 +220,9 @@ def _accepts_gzip(request: HttpRequest) -> bool:
     return "gzip" in request.headers.get("Accept-Encoding", "").lower()
 
 
-def _headers(request: HttpRequest, response: HttpResponse, etag: str | None) -> HttpResponse:
+def _headers(
+    request: HttpRequest, response: HttpResponse, etag: str | None, max_age: int | None = None
+) -> HttpResponse:
     if etag is not None:
         response["ETag"] = etag
     response["X-Robots-Tag"] = NO_INDEX
@@ -228,7 +236,10 @@ def _headers(request: HttpRequest, response: HttpResponse, etag: str | None) -> 
         # Anonymous pages are the same for everyone: a proxy (and the phone) may reuse one for a
         # couple of seconds, which is also the longest a revoked link can outlive its revocation.
         patch_cache_control(
-            response, public=True, max_age=MICRO_CACHE_SECONDS, stale_while_revalidate=STALE_SECONDS
+            response,
+            public=True,
+            max_age=MICRO_CACHE_SECONDS if max_age is None else max_age,
+            stale_while_revalidate=STALE_SECONDS,
         )
     return response
 

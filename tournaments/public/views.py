@@ -8,6 +8,7 @@ list is about 260 KiB of HTML and a tenth of that on the wire.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.formats import number_format
@@ -182,6 +183,10 @@ def participant(request: HtmxHttpRequest, token: str, participant_id: int) -> Ht
         build=build,
         name=f"participant-{participant_id}",
         version=selectors.participant_version(tournament, participant_id),
+        # A thousand player pages, each revalidated by the front proxy every two seconds, were the
+        # slow tail of a full hall (issue 38): they change only with the player's own result or
+        # the standings, so the proxy may keep each one longer than the pairings and standings.
+        max_age=settings.PUBLIC_PLAYER_PAGE_SECONDS,
     )
 
 

@@ -120,3 +120,18 @@ def test_after_a_change_the_first_visitor_gets_the_page_as_it_was_while_it_is_re
         time.sleep(0.05)
     after = client.get(url).content.decode()
     assert "1 of 4 results in" in after and "1 of 4 results in" not in before
+
+
+def test_a_player_page_may_be_reused_longer_than_the_pairings(client: Client, running, settings):
+    """Issue 38: the player pages made the full hall's slow tail (each revalidated every two
+    seconds); they change only with the player's own result or the standings, so the proxy keeps
+    them ``PUBLIC_PLAYER_PAGE_SECONDS``. The pairings and standings keep their two seconds."""
+    settings.PUBLIC_PLAYER_PAGE_SECONDS = 10
+    player = running.participants.order_by("pk").first()
+    url = f"/p/{running.public_token}/players/{player.pk}/"
+    response = client.get(url)
+    assert response.status_code == 200
+    directives = _directives(response)
+    assert "public" in directives and int(directives["max-age"]) == 10
+    assert int(_directives(client.get(url))["max-age"]) == 10  # the cached copy says the same
+    assert int(_directives(client.get(public_url(running, "pairings")))["max-age"]) == MICRO_CACHE_SECONDS
