@@ -25,7 +25,7 @@ from typing import Any
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from clubs.models import RosterPlayer
@@ -313,6 +313,7 @@ def entry_accept(*, entry: Entry, user: Any) -> Entry:
                     % {"section": locked.section.name, "max": rules.max_players}
                 )
         _register(locked, user)
+        transaction.on_commit(lambda: _mail_decision(locked), robust=True)
     return locked
 
 
@@ -329,7 +330,34 @@ def entry_refuse(*, entry: Entry, user: Any, reason: str = "") -> Entry:
         locked.decided_at = timezone.now()
         locked.decided_by = user
         locked.save(update_fields=["status", "refusal", "decided_at", "decided_by"])
+        transaction.on_commit(lambda: _mail_decision(locked), robust=True)
     return locked
+
+
+def _mail_decision(entry: Entry) -> None:
+    """Tell the player the organiser's answer, in the section's language for mails to players
+    (after the commit: a decision rolled back mails nothing). Their personal link is in the first
+    mail; only its hash is kept, so this one points back to it."""
+    section = Tournament.objects.select_related("event").get(pk=entry.section_id)
+    with translation.override(section.language or settings.LANGUAGE_CODE):
+        if entry.status == Entry.Status.ACCEPTED:
+            subject = _("Entry accepted: %(event)s") % {"event": section.event.name}
+            body = _(
+                "Hello %(name)s,\n\nYour entry for %(section)s is accepted: you are on the list of "
+                "players. Check in before the first round through the personal link of our first mail.\n"
+            ) % {"name": entry.name, "section": section.name}
+        else:
+            subject = _("Entry not accepted: %(event)s") % {"event": section.event.name}
+            body = _("Hello %(name)s,\n\nYour entry for %(section)s could not be accepted.\n") % {
+                "name": entry.name,
+                "section": section.name,
+            }
+            if entry.refusal:
+                body += _("The organiser's reason: %(reason)s\n") % {"reason": entry.refusal}
+    try:
+        send_mail(subject, body, None, [entry.email])
+    except Exception:  # a mail server down must not undo the decision; the player's page shows it
+        logger.exception("Entry %s: the decision mail could not be sent", entry.pk)
 
 
 def entry_mail_link(*, entry: Entry, link: str) -> bool:

@@ -203,3 +203,29 @@ def test_an_entry_accepted_after_round_1_is_a_late_entry(event_world):
     assert p.joined_round == 2
     assert RoundBye.objects.filter(participant=p, round_number=1, kind="late").exists()
     assert len(mail.outbox) == 0  # mails are the view's (after the answer)
+
+
+def test_the_player_is_mailed_the_organisers_answer_after_the_commit(
+    event_world, django_capture_on_commit_callbacks
+):
+    """Before: accepting or refusing an entry mailed nothing; the player learnt it only by opening
+    their link. Now each answer is mailed, once the decision is committed."""
+    accepted = entry_submit(**entry_data(event_world["a"], rating=1850)).entry
+    refused = entry_submit(**entry_data(event_world["a"], name="Other, Player", email="o@example.org")).entry
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        entry_accept(entry=accepted, user=event_world["organiser"])
+    with django_capture_on_commit_callbacks(execute=True):
+        entry_refuse(entry=refused, user=event_world["organiser"], reason="Too late for the seeding")
+    assert [m.to for m in mail.outbox] == [["player@example.org"], ["o@example.org"]]
+    assert "accepted" in mail.outbox[0].subject and event_world["a"].name in mail.outbox[0].body
+    assert "not accepted" in mail.outbox[1].subject and "Too late for the seeding" in mail.outbox[1].body
+
+
+def test_a_refused_decision_mails_nothing(event_world, django_capture_on_commit_callbacks):
+    entry = entry_submit(**entry_data(event_world["a"], rating=1850)).entry
+    entry_accept(entry=entry, user=event_world["organiser"])
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(ValidationFailed):
+        entry_accept(entry=entry, user=event_world["organiser"])
+    assert mail.outbox == []
