@@ -10,6 +10,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from clubs.models import Club, Membership, RosterPlayer
+from entries.models import Entry
 from pairing.standings import standings_for_tournament
 from tournaments.models import Board, Event, Round, Tournament
 from tournaments.permissions import can_arbitrate, can_organise
@@ -46,6 +47,13 @@ def test_seed_demo_builds_the_three_tournaments_once(db, settings):
     assert weekend.sections.get(name="Juniors").participants.count() == 6
     assert all(p.rating >= 1800 for p in weekend.sections.get(name="Open A").participants.all())
     assert Round.objects.filter(tournament__event=weekend, number=1).count() == 3
+    # Its online entries are open, with a fee per section and two entries waiting for an answer
+    # (made once: the second seed_demo above added nothing).
+    waiting = Entry.objects.filter(event=weekend).order_by("name")
+    assert [(e.name, e.section.name, e.status, e.fee_cents) for e in waiting] == [
+        ("Ito, Ren", "Juniors", "pending", 500),
+        ("Moreau, Camille", "Open B", "pending", 2500),
+    ]
 
 
 def test_seed_demo_has_a_club_with_roster_staff_and_its_tournaments(db, settings):

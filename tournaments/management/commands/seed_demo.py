@@ -106,6 +106,8 @@ class Command(BaseCommand):
         if apps.is_installed("prizes"):
             # The prizes app stands above the commands: reached by its command's name, not imported.
             call_command("seed_demo_prizes", stdout=self.stdout)
+        if apps.is_installed("entries"):
+            call_command("seed_demo_entries", stdout=self.stdout)
         logins = "\n".join(
             f"  {username} / {DEMO_PASSWORD}  ({role.label.lower()} of {club.name})"
             for username, role in CLUB_STAFF
