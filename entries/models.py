@@ -96,6 +96,7 @@ class Entry(models.Model):
         ROSTER = "roster", _("Club roster")
         RATING_LIST = "fide", _("FIDE rating list")
         TYPED = "typed", _("Typed in")
+        DESK = "desk", _("Registered at the desk")
 
     LIVE = (Status.PENDING, Status.WAITING, Status.ACCEPTED)
 

@@ -119,6 +119,8 @@ class FeeTable:
     owed_cents: int = 0
     paid_cents: int = 0
     by_method: dict[str, int] = field(default_factory=dict)
+    desk_players: int = 0
+    """Players of the event's sections with no row yet (registered at the desk, by CSV...)."""
 
     @property
     def due_cents(self) -> int:
@@ -143,6 +145,7 @@ def fee_table(event: Event) -> FeeTable:
         table.rows.append(row)
         table.owed_cents += entry.fee_cents
         table.paid_cents += row.paid_cents
+    table.desk_players = Participant.objects.filter(tournament__event=event, entry__isnull=True).count()
     return table
 
 

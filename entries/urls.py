@@ -32,6 +32,7 @@ urlpatterns = [
     path(E + "entries/<id:entry_id>/refuse/", staff.refuse, name="refuse"),
     path(E + "fees/", staff.fees, name="fees"),
     path(E + "fees.csv", staff.fees_csv, name="fees_csv"),
+    path(E + "fees/desk-players/", staff.fees_desk_players, name="fees_desk_players"),
     path(E + "entries/<id:entry_id>/pay/", staff.pay, name="pay"),
     path(S + "check-in/", staff.check_in_page, name="check_in"),
     path(S + "check-in/add/", staff.check_in_player, name="check_in_add"),

@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import ServiceError
@@ -20,7 +21,7 @@ from entries.forms import ParticipantForm, PaymentForm, ReductionForm, RefuseFor
 from entries.models import CheckIn, Entry, FeeReduction
 from entries.services.checkin import check_in, check_in_undo
 from entries.services.entries import entry_accept, entry_refuse, settings_for
-from entries.services.fees import payment_record
+from entries.services.fees import desk_players_fees_add, payment_record
 from entries.services.setup import (
     entry_settings_update,
     fee_reduction_add,
@@ -215,6 +216,26 @@ def pay(request: HttpRequest, event: Event, entry_id: int) -> HttpResponse:
             )
     else:
         messages.error(request, _("Not recorded: give an amount such as 25 or 12.50."))
+    return redirect("entries:fees", event_id=event.pk)
+
+
+@require_POST
+@staff_event(ORGANISE)
+def fees_desk_players(request: HttpRequest, event: Event) -> HttpResponse:
+    try:
+        added = desk_players_fees_add(event=event, user=request.user)
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        messages.success(
+            request,
+            ngettext(
+                "%(count)s player registered at the desk added to the fee list.",
+                "%(count)s players registered at the desk added to the fee list.",
+                len(added),
+            )
+            % {"count": len(added)},
+        )
     return redirect("entries:fees", event_id=event.pk)
 
 

@@ -83,6 +83,7 @@ def _cases(world):
         ("get", f"/entries/{e}/fees/", {}, {"organiser"}, 403),
         ("get", f"/entries/{e}/fees.csv", {}, {"organiser"}, 403),
         ("post", f"/entries/{e}/entries/{acc}/pay/", {"amount": "5", "method": "cash"}, {"organiser"}, 403),
+        ("post", f"/entries/{e}/fees/desk-players/", {}, {"organiser"}, 403),
         ("get", s, {}, {"deputy_a", *EVENT_STAFF}, 404),
         ("post", s + "add/", person, {"deputy_a", *EVENT_STAFF}, 404),
         ("post", s + "everyone/", {}, {"deputy_a", *EVENT_STAFF}, 404),

@@ -247,6 +247,12 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
     ("api:round-publish", "POST"): Endpoint(ARBITRATE, w.DRAFT),
     ("api:round", "DELETE"): Endpoint(ARBITRATE, w.DRAFT),
     ("api:board", "PUT"): Endpoint(ARBITRATE, w.PUBLISHED, lambda _: {"result": "1-0", "version": 0}),
+    # Team competitions' API (teams/api.py): the event's organisers and chief arbiter, and the club's
+    # staff; a deputy of another section is a stranger here (404).
+    ("api:team-board", "PUT"): Endpoint(ARBITRATE, w.TEAMS, lambda _: {"result": "1-0", "version": 0}),
+    ("api:team-lineup", "PUT"): Endpoint(
+        ARBITRATE, w.TEAMS, lambda world: {"players": [world.team_players[0].pk, world.team_players[2].pk]}
+    ),
 }
 
 NOT_IN_MATRIX = {
@@ -299,6 +305,7 @@ NOT_IN_MATRIX = {
     "entries:accept": "the event's entries",
     "entries:refuse": "the event's entries",
     "entries:pay": "the event's fees",
+    "entries:fees_desk_players": "the event's fees",
     "entries:check_in_add": "a section's check-in",
     "entries:check_in_remove": "a section's check-in",
     "entries:check_in_everyone": "a section's check-in",
@@ -332,6 +339,9 @@ NOT_IN_MATRIX = {
     "teams:result": "a team competition",
     "teams:forfeit": "a team competition",
     "teams:captain": "a team captain's lineup link",
+    # Restoring a team competition's JSON backup into its event (event organisers only): its
+    # refusals are tests/teams/test_restore.py's.
+    "teams:restore": "a team competition's event",
 }
 """URL names that accept writes but are not tournament data; the back office (``admin:``) has
 Django's own staff permissions and is tested in test_audit_log.py."""
