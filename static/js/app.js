@@ -141,10 +141,11 @@
   document.addEventListener("DOMContentLoaded", function () { quietButtons(document); });
   document.addEventListener("htmx:load", function (event) { quietButtons(event.target); });
 
-  // On a phone one select per board stands in for the buttons.
+  // On a phone one select per board stands in for the buttons; on a desktop a small one holds the
+  // arbiter's unusual results (½-0, 0-½).
   document.addEventListener("change", function (event) {
     var select = event.target;
-    if (!select.matches || !select.matches("select.res-select") || !select.value) return;
+    if (!select.matches || !select.matches("select.res-select, select.res-more") || !select.value) return;
     var row = select.closest("tr.board-row");
     if (row) sendResult(row, select.value);
   });
