@@ -100,6 +100,7 @@ def _standings(
             round_robin=tournament.format == Tournament.Format.ROUND_ROBIN,
             withdrawn=withdrawn,
             seed=tournament.lots_seed,
+            unrated_rating=tournament.unrated_rating,
             breakdowns=breakdowns,
             explained=None if explained is None else frozenset(p.pk for p in people if explained(p.pk)),
         )

@@ -75,6 +75,15 @@ class TournamentForm(forms.Form):
     late_entry_points = forms.ChoiceField(
         choices=Tournament.LateEntryPoints.choices, label=_("Late entries' missed rounds")
     )
+    unrated_rating = forms.IntegerField(
+        min_value=0,
+        max_value=3000,
+        required=False,
+        label=_("Rating of unrated opponents in ARO and TPR"),
+        help_text=_(
+            "FIDE C.07 Art. 10: announced before the start (for example 1000, or an estimate). Empty: games against unrated opponents are left out of ARO and TPR."
+        ),
+    )
     max_half_byes = forms.IntegerField(
         min_value=0, max_value=20, initial=2, label=_("Half-point byes per player")
     )

@@ -144,6 +144,9 @@ class Tournament(models.Model):
     acceleration = models.CharField(max_length=8, choices=Acceleration.choices, default=Acceleration.NONE)
     tiebreaks = models.CharField(max_length=200, default="DE,BH-C1,BH,SB,WIN")
     """Comma-separated tie-break codes in order (see pairing.engine.tiebreaks)."""
+    unrated_rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    """The rating an unrated opponent counts with in ARO and TPR (C.07 Art. 10: announced before the
+    start, so frozen with the other settings once round 1 is paired); empty: left out."""
     unplayed_rule = models.CharField(
         max_length=20, choices=UnplayedRule.choices, default=UnplayedRule.VIRTUAL_OPPONENT
     )

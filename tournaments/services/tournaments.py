@@ -63,6 +63,7 @@ SETTING_FIELDS = (
     "late_entry_points",
     "acceleration",
     "tiebreaks",
+    "unrated_rating",
     "unplayed_rule",
     "initial_colour",
     "lots_seed",
@@ -72,6 +73,8 @@ SETTING_FIELDS = (
     "withdrawal_games",
     "language",
 )
+CLEARABLE_FIELDS = frozenset({"unrated_rating"})
+"""Settings whose empty value (``None``) means something, so an explicit ``None`` clears them."""
 MAX_ROUNDS = 99
 """As the form and the API allow."""
 DESCRIPTIVE_FIELDS = ("name", "place", "start_date", "end_date", "language")
@@ -277,7 +280,9 @@ def tournament_update(*, tournament: Tournament, user: Any, **fields: Any) -> To
         before = _snapshot(locked)
         if "tiebreaks" in fields and fields["tiebreaks"] is not None:
             fields["tiebreaks"] = ",".join(c.upper() for c in _codes(fields["tiebreaks"]))
-        changed = {k: v for k, v in fields.items() if v is not None and before[k] != v}
+        changed = {
+            k: v for k, v in fields.items() if (v is not None or k in CLEARABLE_FIELDS) and before[k] != v
+        }
         if not changed:
             return locked
         if round_one_paired(locked):

@@ -1,0 +1,70 @@
+"""Issue 34: a tournament may give unrated opponents a rating for ARO and TPR (C.07 Art. 10: how
+unrated players count is announced before the start). Empty, they are left out as before."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from core.errors import ValidationFailed
+from pairing.standings import standings_for_tournament
+from tournaments.models import Board, Participant
+from tournaments.services.participants.numbers import pairing_numbers_assign
+from tournaments.services.tournaments import tournament_update
+
+from .conftest import add_players, pair_and_publish, play_round
+
+
+def _aro_of_unrated_opponents(tournament):
+    """Each player who met the unrated one: their ARO display."""
+    unrated = Participant.objects.get(tournament=tournament, rating=0)
+    board = (
+        Board.objects.get(round__tournament=tournament, round__number=1, white=unrated)
+        if Board.objects.filter(round__tournament=tournament, white=unrated).exists()
+        else Board.objects.get(round__tournament=tournament, round__number=1, black=unrated)
+    )
+    opponent = board.black_id if board.white_id == unrated.pk else board.white_id
+    row = standings_for_tournament(tournament).row(opponent)
+    return next(v for v in row.tiebreaks if v.code == "ARO")
+
+
+def test_unrated_opponents_count_with_the_announced_rating(tournament, organiser, arbiter):
+    add_players(tournament, 7)
+    Participant.objects.create(tournament=tournament, name="Newcomer, Nils", rating=0)
+    pairing_numbers_assign(tournament)
+    tournament_update(tournament=tournament, user=organiser, tiebreaks="ARO,BH", unrated_rating=1400)
+    play_round(pair_and_publish(tournament, arbiter), arbiter)
+    counted = _aro_of_unrated_opponents(tournament)
+    assert counted.value == 1400 and "counted at 1400" in " ".join(counted.notes)
+
+    # Frozen once round 1 is paired: announced beforehand, as the article asks.
+    with pytest.raises(ValidationFailed, match="frozen"):
+        tournament_update(tournament=tournament, user=organiser, unrated_rating=1000)
+
+
+def test_without_a_rating_for_unrated_players_their_games_are_left_out(
+    tournament, organiser, arbiter, client
+):
+    add_players(tournament, 7)
+    Participant.objects.create(tournament=tournament, name="Newcomer, Nils", rating=0)
+    pairing_numbers_assign(tournament)
+    tournament_update(tournament=tournament, user=organiser, tiebreaks="ARO,BH")
+    play_round(pair_and_publish(tournament, arbiter), arbiter)
+    left_out = _aro_of_unrated_opponents(tournament)
+    assert left_out.value == 0 and "not counted" in " ".join(left_out.notes)
+    rules = client.get(reverse("public:rules", args=[tournament.public_token])).content.decode()
+    assert "Unrated opponents" not in rules
+
+
+def test_the_rules_page_and_the_settings_form_carry_it(tournament, organiser, client):
+    client.force_login(organiser)
+    url = reverse("tournaments:settings", kwargs={"tournament_id": tournament.pk})
+    assert 'name="unrated_rating"' in client.get(url).content.decode()
+    tournament_update(tournament=tournament, user=organiser, unrated_rating=1000)
+    client.logout()
+    rules = client.get(reverse("public:rules", args=[tournament.public_token])).content.decode()
+    assert "count as rated 1000" in rules
+    # An explicit empty value clears it (before round 1); other settings left out keep theirs.
+    tournament_update(tournament=tournament, user=organiser, unrated_rating=None)
+    tournament.refresh_from_db()
+    assert tournament.unrated_rating is None
