@@ -11,8 +11,10 @@ class TeamsConfig(AppConfig):
     verbose_name = "Team competitions"
 
     def ready(self) -> None:
-        # The event page (a lower layer) never imports this app: it shows our links through its hook.
-        from teams.selectors import event_links
-        from tournaments.views.hooks import event_links_register
+        # The event's pages (a lower layer) never import this app: they list our competitions through
+        # their hooks (the staff page's table, the public page's entries among the sections).
+        from teams.links import event_listing, public_event_rows
+        from tournaments.views.hooks import event_listing_register, public_event_rows_register
 
-        event_links_register(event_links)
+        event_listing_register(event_listing)
+        public_event_rows_register(public_event_rows)

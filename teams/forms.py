@@ -25,6 +25,11 @@ class CompetitionForm(forms.ModelForm):
             "max_jump",
         ]
         help_texts = {
+            "rounds": _(
+                "A round robin's number of rounds comes from its teams, set when round 1 is paired: "
+                "one round fewer than the teams for an even number of teams, as many as the teams for "
+                "an odd number (one team sits each round out)."
+            ),
             "tiebreaks": _("Codes in order, separated by commas, e.g. EMGSB,BH,DE (C.07 team tie-breaks)."),
         }
 

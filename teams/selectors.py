@@ -5,11 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.urls import reverse
-from django.utils.translation import gettext as _
-
 from pairing.engine.teams import board_rankings, default_lineup, team_standings
-from tournaments.models import Event
 from tournaments.scores import format_points
 
 from . import adapters
@@ -193,16 +189,6 @@ def captain_round(team: Team) -> TeamRound | None:
     if match is not None and (match.forfeit or match.boards.exclude(result="").exists()):
         return None
     return rnd
-
-
-def event_links(event: Event) -> list[tuple[str, str]]:
-    """The event page's links (through its hook): each team competition, and a new one."""
-    links = [
-        (c.name, reverse("teams:competition", kwargs={"competition_id": c.pk}))
-        for c in TeamCompetition.objects.filter(event=event).order_by("pk")
-    ]
-    links.append((_("New team competition"), reverse("teams:new", kwargs={"event_id": event.pk})))
-    return links
 
 
 @dataclass

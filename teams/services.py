@@ -156,6 +156,15 @@ def round_pair(*, competition: TeamCompetition, user: Any) -> TeamRound:
             )
         if competition.format == TeamCompetition.Format.ROUND_ROBIN:
             schedule = team_round_robin(len(teams))
+            if number == 1 and competition.rounds != len(schedule):
+                # Every team meets every other once: n - 1 rounds for an even n, n for an odd n (one
+                # team sits each round out). The teams are final once round 1 is paired, so the
+                # planned number is set from them here, whatever the settings said before.
+                _audit(
+                    user, "round_robin_rounds", competition, before=competition.rounds, after=len(schedule)
+                )
+                competition.rounds = len(schedule)
+                competition.save(update_fields=["rounds"])
             if number > len(schedule):
                 raise ConflictError(_("Every round of the competition has been paired."))
             planned = schedule[number - 1]
@@ -191,6 +200,12 @@ def round_pair(*, competition: TeamCompetition, user: Any) -> TeamRound:
             after={"round": number, "matches": [[m.white, m.black] for m in matches], "bye": bye},
         )
     return rnd
+
+
+def round_robin_rounds(teams: int) -> int:
+    """How many rounds a team round robin of ``teams`` teams has (the Berger tables): every team meets
+    every other once, ``teams - 1`` rounds for an even number, ``teams`` for an odd one."""
+    return len(team_round_robin(teams)) if teams >= 2 else 0
 
 
 def team_withdraw(*, team: Team, withdrawn: bool, user: Any) -> Team:

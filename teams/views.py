@@ -14,6 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST, require_safe
 
 from core.errors import ServiceError
@@ -81,6 +82,11 @@ def competition(request: HttpRequest, competition: TeamCompetition) -> HttpRespo
             "teams": teams,
             "rounds": rounds,
             "can_pair": len(rounds) < competition.rounds,
+            "round_robin_rounds": (
+                services.round_robin_rounds(len(teams))
+                if competition.format == TeamCompetition.Format.ROUND_ROBIN and not rounds
+                else None
+            ),
             "team_form": TeamForm(),
             "codes": codes,
             "standings": standings,
@@ -119,11 +125,23 @@ def team_withdraw(request: HttpRequest, competition: TeamCompetition, team_id: i
 @require_POST
 @staff_competition()
 def round_pair(request: HttpRequest, competition: TeamCompetition) -> HttpResponse:
+    planned = competition.rounds
     try:
         rnd = services.round_pair(competition=competition, user=request.user)
     except ServiceError as exc:
         report(request, exc)
         return _home(competition)
+    competition.refresh_from_db(fields=["rounds"])
+    if competition.rounds != planned:
+        messages.info(
+            request,
+            ngettext(
+                "A round robin of %(teams)s teams has %(rounds)s round: the planned number (%(planned)s) was set from the teams.",
+                "A round robin of %(teams)s teams has %(rounds)s rounds: the planned number (%(planned)s) was set from the teams.",
+                competition.rounds,
+            )
+            % {"teams": competition.teams.count(), "rounds": competition.rounds, "planned": planned},
+        )
     return redirect("teams:round", competition_id=competition.pk, number=rnd.number)
 
 
@@ -189,22 +207,37 @@ def _match(competition: TeamCompetition, match_id: int) -> Match:
     )
 
 
+def _match_context(competition: TeamCompetition, match: Match) -> dict[str, Any]:
+    return {
+        "competition": competition,
+        "round": match.round,
+        "view": selectors.match_view(match),
+        "results": BoardGame.Result.choices[1:],
+        "forfeits": Match.Forfeit.choices,
+    }
+
+
 @require_GET
 @staff_competition()
 def match_page(request: HttpRequest, competition: TeamCompetition, match_id: int) -> HttpResponse:
     match = _match(competition, match_id)
-    return render(
-        request,
-        "teams/match.html",
-        {
-            "competition": competition,
-            "round": match.round,
-            "view": selectors.match_view(match),
-            "results": BoardGame.Result.choices[1:],
-            "forfeits": Match.Forfeit.choices,
-            "focus": request.GET.get("board", "1"),
-        },
-    )
+    context = _match_context(competition, match)
+    focus = request.GET.get("board", "")
+    context["focus"] = focus if focus.isdigit() else ""
+    return render(request, "teams/match.html", context)
+
+
+def _next_open(view: selectors.MatchView, board: int) -> int | None:
+    """The board after ``board`` (wrapping round) still without a result, as the keyboard goes."""
+    boards = [b.board for b in view.boards]
+    if board not in boards:
+        return None
+    start = boards.index(board)
+    for step in range(1, len(boards)):
+        row = view.boards[(start + step) % len(boards)]
+        if not row.result:
+            return row.board
+    return None
 
 
 @require_POST
@@ -212,14 +245,32 @@ def match_page(request: HttpRequest, competition: TeamCompetition, match_id: int
 def board_result(
     request: HttpRequest, competition: TeamCompetition, match_id: int, board: int
 ) -> HttpResponse:
+    """One board's result. htmx (the match page's keys, or its Save buttons with JavaScript) gets the
+    board's row back, and out of band the match's score and status; errors travel in the row with a
+    200 (htmx swaps only 2xx answers) and ``X-Result-Status``. Without JavaScript: a page message and
+    back to the match page, on the next board still open."""
     match = _match(competition, match_id)
     game = get_object_or_404(BoardGame, match=match, board=board)
+    error = ""
     try:
         services.board_result_set(game=game, result=request.POST.get("result", ""), user=request.user)
     except ServiceError as exc:
-        report(request, exc)
-        return redirect(f"{reverse('teams:match', args=[competition.pk, match.pk])}?board={board}")
-    return redirect(f"{reverse('teams:match', args=[competition.pk, match.pk])}?board={board + 1}")
+        error = exc.message
+    match = _match(competition, match_id)  # read again: the row shows what is saved now
+    context = _match_context(competition, match)
+    if request.htmx:
+        row = next(b for b in context["view"].boards if b.board == board)
+        response = render(
+            request, "teams/_match_answer.html", {**context, "b": row, "error": error, "saved": not error}
+        )
+        response["X-Result-Status"] = "400" if error else "200"
+        return response
+    url = reverse("teams:match", args=[competition.pk, match.pk])
+    if error:
+        messages.error(request, error)
+        return redirect(f"{url}?board={board}")
+    following = _next_open(context["view"], board)
+    return redirect(f"{url}?board={following}" if following else url)
 
 
 @require_POST

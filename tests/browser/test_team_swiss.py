@@ -1,7 +1,8 @@
 """Issue 36 through the browser: an organiser creates an 8-team, 4-board team Swiss of 5 rounds in an
 event and adds teams on its page; round 1 is paired and published with the buttons, one captain sets
 the team's lineup through the personal link (a lineup breaking the board order is refused), the
-arbiter sets another on the lineup page, and every board of round 1 is entered with the keys 1 = 0;
+arbiter sets another on the lineup page, and every board of round 1 is entered with the keys 1 = 0
+(htmx swaps each board's row in place, no page load per key);
 rounds 2-5 are played through the services; the public team standings, a round's matches board by
 board and a team's page are read on a 390 px phone. Screenshots in artifacts/screenshots/36/.
 
@@ -27,6 +28,7 @@ expect.set_options(timeout=15_000)
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 KEYS = ["1", "=", "0", "1"]
+RESULTS = {"1": "1-0", "=": "1/2", "0": "0-1"}
 
 
 def players(t: int) -> str:
@@ -125,14 +127,21 @@ def test_an_eight_team_swiss(
     arb.click("#lineup-form button[type=submit]")
     expect(arb.locator(".messages")).to_contain_text("Lineup saved")
 
-    # --- every board of round 1 by keyboard: 1, =, 0, 1 ----------------------------------------
+    # --- every board of round 1 by keyboard: 1, =, 0, 1, without a page load per key -----------
+    # Each key sends its board through htmx: the row comes back in place (its data-result set),
+    # the focus has moved on to the next open board, the page's URL stays as it was.
     for m in rnd.matches.order_by("number"):
-        arb.goto(f"{base}/teams/{competition.pk}/matches/{m.pk}/")
+        url = f"{base}/teams/{competition.pk}/matches/{m.pk}/"
+        arb.goto(url)
+        arb.wait_for_function("() => window.htmx !== undefined")
+        arb.evaluate("window.__samePage = true")
         for board, key in enumerate(KEYS, start=1):
             expect(arb.locator(f"#board-{board}")).to_be_focused()
             arb.keyboard.press(key)
-            expect(arb).to_have_url(re.compile(rf"\?board={board + 1}$"))
-        expect(arb.locator("main")).to_contain_text("Complete")
+            expect(arb.locator(f"#board-{board}")).to_have_attribute("data-result", RESULTS[key])
+        expect(arb.locator("#match-status")).to_contain_text("Complete")
+        expect(arb.locator("#match-score")).not_to_have_text("0 – 0")
+        assert arb.url == url and arb.evaluate("window.__samePage === true")
         if m.number == 1:
             arb.screenshot(path=folder / "match-desktop.png", full_page=True)
             phone = browser.new_context(viewport=PHONE, storage_state=arb.context.storage_state()).new_page()
@@ -152,7 +161,10 @@ def test_an_eight_team_swiss(
 
     # --- the public pages on a phone -----------------------------------------------------------
     pub = browser.new_context(viewport=PHONE).new_page()
-    pub.goto(f"{base}/p/teams/{competition.public_token}/")
+    # From the event's public page (the hall's one link) to the team competition's standings.
+    pub.goto(f"{base}/p/e/{event.public_token}/")
+    pub.click("#event-sections a:has-text('Club team cup')")
+    expect(pub).to_have_url(re.compile(rf"/p/teams/{competition.public_token}/$"))
     rows = pub.locator("#team-standings tbody tr")
     expect(rows).to_have_count(8)
     engine = team_standings(adapters.team_event(competition), ["EMGSB", "BH", "DE"])

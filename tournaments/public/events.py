@@ -20,6 +20,7 @@ from tournaments.public import selectors
 from tournaments.public.downloads import qr_code_svg
 from tournaments.public.responses import NO_INDEX
 from tournaments.selectors.events import section_rows
+from tournaments.views.hooks import public_event_rows
 
 FIND_LIMIT_PER_SECTION = 10
 DISPLAY_SECONDS = 20
@@ -48,7 +49,9 @@ def _answer(request: HttpRequest, template: str, context: dict) -> HttpResponse:
 def event_page(request: HttpRequest, token: str) -> HttpResponse:
     event = _event(token)
     rows = section_rows(event.sections.all())
-    return _answer(request, "public/event.html", {"event": event, "rows": rows, "page": "event"})
+    # A feature's own public pages for the event (each team competition's), through the hook.
+    context = {"event": event, "rows": rows, "more": public_event_rows(event), "page": "event"}
+    return _answer(request, "public/event.html", context)
 
 
 @require_safe

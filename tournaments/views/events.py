@@ -32,7 +32,7 @@ from tournaments.services.events import (
     participant_move,
     sections_suggested,
 )
-from tournaments.views.hooks import event_links, event_section_notes
+from tournaments.views.hooks import event_links, event_listings, event_section_notes
 
 
 @login_required
@@ -61,6 +61,7 @@ def _page(request: HttpRequest, event: Event, **extra: object) -> HttpResponse:
         "rows": rows,
         "notes": event_section_notes([s.pk for s in sections]),
         "feature_links": event_links(event),
+        "listings": event_listings(event),
         "organiser": organiser,
         "chief": request.event_role is not None,  # type: ignore[attr-defined]
         "staff": event_selectors.event_staff(event) if organiser else [],

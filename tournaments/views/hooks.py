@@ -87,3 +87,57 @@ def event_links_register(links: EventLinks) -> None:
 
 def event_links(event: Any) -> list[tuple[str, str]]:
     return [link for links in _event_links for link in links(event)]
+
+
+# The event page's listings: a feature with things of its own in the event (the team competitions)
+# lists them in a table under the sections, with a button to add one (shown to organisers).
+@dataclass(frozen=True)
+class EventListingRow:
+    name: str
+    url: str
+    cells: tuple[str, ...] = ()
+    """The row's other columns, in the order of the listing's ``columns``."""
+
+
+@dataclass(frozen=True)
+class EventListing:
+    key: str
+    """The table's HTML id."""
+    title: str
+    columns: tuple[str, ...]
+    """Every column's heading, the name's first."""
+    rows: tuple[EventListingRow, ...]
+    empty: str = ""
+    """What the page says when there is no row."""
+    add: tuple[str, str] | None = None
+    """(text, url) of the button that adds one, for the event's organisers."""
+
+
+EventListings = Callable[[Any], "EventListing | None"]
+
+_event_listings: list[EventListings] = []
+
+
+def event_listing_register(listing: EventListings) -> None:
+    if listing not in _event_listings:
+        _event_listings.append(listing)
+
+
+def event_listings(event: Any) -> list[EventListing]:
+    return [found for listing in _event_listings if (found := listing(event)) is not None]
+
+
+# The event's public page (``tournaments.public.events``): a feature's own public pages for the event
+# (each team competition's), listed with the sections: the name, its public page and a line about it.
+PublicEventRows = Callable[[Any], list[EventListingRow]]
+
+_public_event_rows: list[PublicEventRows] = []
+
+
+def public_event_rows_register(rows: PublicEventRows) -> None:
+    if rows not in _public_event_rows:
+        _public_event_rows.append(rows)
+
+
+def public_event_rows(event: Any) -> list[EventListingRow]:
+    return [row for rows in _public_event_rows for row in rows(event)]
