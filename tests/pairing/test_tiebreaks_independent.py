@@ -153,10 +153,34 @@ def test_every_value_equals_the_independent_implementation(path: Path, ruleset: 
                 assert mine.value == rule.ours, (p.id, code, rule.name, mine.display)
                 continue
             compared += 1
-            if mine.value != Fraction(their_values[p.id][their_code]):
+            theirs_value = Fraction(their_values[p.id][their_code])
+            if code == "KS":
+                # C.07 16.4: an unplayed round is a game against a dummy for tie-break purposes, so Koya
+                # counts its points when the dummy reaches half the maximum; the other implementation
+                # counts games over the board only in a Swiss (docs/fide-endorsement.md, "Koya and
+                # forfeits"). The dummies' scores are the ones BH uses, which this test compares above.
+                theirs_value += _koya_from_dummies(ours, p.id, rounds)
+            if mine.value != theirs_value:
                 differences.append((p.id, code, mine.display, their_values[p.id][their_code]))
     assert differences == []
     assert compared >= len(participants) * (len(CODES) - 1)
+
+
+def _koya_from_dummies(t: TournamentTiebreaks, pid: int, rounds: int) -> Fraction:
+    """Points of ``pid``'s unplayed rounds whose dummy opponent reaches half the maximum (C.07 9.2, 16.4)."""
+    limit = t.scoring.win * rounds  # twice half the maximum, in half-points
+    return Fraction(sum(e.own for e in t.entries[pid] if e.source == "dummy" and 2 * e.score >= limit), 2)
+
+
+def test_the_sample_has_unplayed_rounds_that_koya_counts() -> None:
+    """Guard: the Koya exception above is exercised (byes and forfeit wins of players on half or more)."""
+    for ruleset in RULESETS:
+        total = 0
+        for path in FILES:
+            participants, rounds = _participants(path, ruleset)
+            t = TournamentTiebreaks(participants, rounds, regime=ruleset)
+            total += sum(_koya_from_dummies(t, p.id, rounds) > 0 for p in participants)
+        assert total >= 5, ruleset
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

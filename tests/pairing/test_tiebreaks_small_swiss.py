@@ -202,17 +202,26 @@ def test_rating_tiebreaks(code: str, expected: dict[str, str]) -> None:
         assert table(regime, code) == expected
 
 
-# Koya: points against opponents on at least half the maximum (4 x 1 / 2 = 2.0), adjusted scores:
-#   Ann: Ben (2.5 or 3.0) 0.5 + Eve (2.0 or 2.5) 1 = 1.5; Ben: Ann 0.5; Eve: Ann 0; Cat: Ann 0, Eve 0.5 = 0.5;
-#   Dan: Ben 0.5 + Ann 0 = 0.5; Fay: Ben 0 + Eve 0 = 0.0 (the forfeit is not a game)
-@pytest.mark.parametrize("regime", ["virtual-opponent", "fide-2024", "fide-2026"])
-def test_koya(regime: str) -> None:
+# Koya: points against opponents on at least half the maximum (4 x 1 / 2 = 2.0); a real opponent on their
+# real final score, an unplayed round against the stand-in opponent of the rule (C.07 16.4, see
+# test_tiebreaks_koya_unplayed.py):
+#   Ann: Ben (3.0) 0.5 + Eve (2.5) 1 = 1.5; Cat: Ann 0, Eve 0.5 = 0.5; Dan: Ben 0.5 + Ann 0 = 0.5.
+#   Ben: Ann 0.5 + his round-4 PAB (1 point) against a stand-in on 2.0 (virtual opponent 2.0 + 0 + 0;
+#        2024 dummy his own 3.0; 2026 dummy min(3.0, 0.5 x 4) = 2.0): 1.5 under every rule.
+#   Eve: Ann 0 + her round-1 PAB: virtual opponent 0 + 0 + 0.5 x 3 = 1.5, not counted (0.0); 2024 dummy
+#        her own 2.5, 2026 dummy min(2.5, 2.0) = 2.0: counted (1.0).
+#   Fay: Ben 0 + Eve 0; her round-4 forfeit win: virtual opponent 0.0; 2024 dummy her own 1.0; 2026 dummy
+#        min(1.0, Cat's adjusted 1.5) = 1.0: never counted (0.0).
+@pytest.mark.parametrize(
+    ("regime", "eve"), [("virtual-opponent", "0.0"), ("fide-2024", "1.0"), ("fide-2026", "1.0")]
+)
+def test_koya(regime: str, eve: str) -> None:
     assert table(regime, "KS") == {
         "Ann": "1.5",
-        "Ben": "0.5",
+        "Ben": "1.5",
         "Cat": "0.5",
         "Dan": "0.5",
-        "Eve": "0.0",
+        "Eve": eve,
         "Fay": "0.0",
     }
 

@@ -120,40 +120,63 @@ def koya(t: TournamentTiebreaks, pid: int, row: TiebreakInfo, explain: bool) -> 
     The maximum is a win's points times the games a participant can play: the rounds, less the bye
     rounds of a round robin with an odd number of players.
 
-    Whether an opponent reaches the limit is decided on their real final score, the one the standings
-    show, in every unplayed-round regime: 9.2 defines Koya for round robins, where scores are not
-    adjusted (15.2), and does not say that the 16.3 adjustment applies to the limit in a Swiss. The real
-    score keeps KS checkable against the standings and agrees with the other implementations we compared
-    with (tiebreak-core)."""
+    Opponents played over the board (and, in a round robin, scheduled opponents of a forfeit, C.07 15.2)
+    reach the limit on their real final score, the one the standings show, in every unplayed-round rule:
+    9.2 is written for round robins, where scores are not adjusted (15.2), and does not say that the 16.3
+    adjustment applies to the limit in a Swiss.
+
+    A Swiss round without a game over the board (a forfeit won or lost, a bye, an absence) is a game
+    against the stand-in opponent of the tournament's unplayed-round rule, with the points the round
+    gave: C.07 16.4 says that for tie-break purposes each unplayed round counts as a game against a dummy
+    opponent, with the participant's own final score (2024), capped since 1 March 2026 at the scheduled
+    opponent's adjusted score for a forfeit (16.4.1) and at draw points times the rounds otherwise
+    (16.4.2); under the 2012 rule (the product's default) the virtual opponent stands in the same way.
+    So the round's points count when that stand-in's score (``Entry.score``, the value BH uses) reaches
+    the limit: a forfeit win counts under the 2026 rule only when both the winner's own score and the
+    scheduled opponent's adjusted score reach it; under C.07 a bye never counts for someone below half
+    (the dummy has at most their own score), and under the 2026 cap at draw points x rounds (exactly half
+    the maximum with 1 / ½ / 0 scoring) it counts for everyone on half or more. The virtual opponent
+    follows its own formula (score before the round + the opposite result + a draw a round after it).
+
+    The independent implementations disagree with each other and with this, and it is the article that
+    decides here (docs/fide-endorsement.md, "Koya and forfeits"):
+
+    - Gacrux's tie-break checker (1.11.65, ``compute_koya``) counts every round with a scheduled opponent,
+      a forfeit win included, when that opponent's real final score reaches the limit, whatever the
+      winner's own score, and never counts a bye. It so credits a forfeit win to a player on 2/6 against a
+      50 % opponent, which no dummy of 16.4 (the player's own score, at most) allows.
+    - tiebreak-core (1.2.0, ``fide2024.koya``/``fide2026.koya``) counts only games played over the board
+      in a Swiss ("Koya is not Art. 16-managed"): it never counts a forfeit win or a bye, although 16.4
+      makes them games against a dummy for tie-break purposes.
+    - Both agree with this on every game played over the board (the real final score), which is why that
+      part is kept.
+    """
     games = t.rounds
     n_players = len(t.records)
     if t.round_robin and n_players % 2 == 1 and n_players and t.rounds % n_players == 0:
         games -= t.rounds // n_players
     limit = t.scoring.win * games  # twice the limit, in half-points
+
+    def reaches(e: Entry) -> bool:
+        return 2 * _koya_score(t, e) >= limit
+
     if not explain:
-        own = sum(
-            e.own
-            for e in t.entries[pid]
-            if e.source in ("game", "forfeit") and 2 * t.total[e.opponent or 0] >= limit
-        )
+        own = sum(e.own for e in t.entries[pid] if reaches(e))
         value = Fraction(own, 2)
         return row.make(value, format_points(value))
     parts: list[Contribution] = []
     for e in t.entries[pid]:
-        if e.source not in ("game", "forfeit"):
-            continue
-        assert e.opponent is not None
-        final = t.total[e.opponent]
         v = Fraction(e.own, 2)
         parts.append(
             tv.Contribution(
                 e.round,
                 v,
                 format_points(v),
-                f"{t.entry_label(e)} on {pts(final)}",
+                f"{t.entry_label(e)} on {pts(_koya_score(t, e))}",
                 e.source,
                 e.opponent,
-                cut=2 * final < limit,
+                cut=not reaches(e),
+                detail=e.detail,
             )
         )
     total = sum((p.value for p in parts if not p.cut), Fraction(0))
@@ -161,4 +184,19 @@ def koya(t: TournamentTiebreaks, pid: int, row: TiebreakInfo, explain: bool) -> 
         f"counts the points scored against opponents whose final score is at least "
         f"{format_points(Fraction(limit, 4))} (half of {pts(limit)})"
     )
-    return row.make(total, format_points(total), parts, [note])
+    notes = [note]
+    if any(e.source in ("virtual-opponent", "dummy") for e in t.entries[pid]):
+        notes.append(
+            "a round without a game counts as a game against the stand-in opponent of the unplayed-round "
+            "rule, on that opponent's score (C.07 16.4)"
+        )
+    return row.make(total, format_points(total), parts, notes)
+
+
+def _koya_score(t: TournamentTiebreaks, e: Entry) -> int:
+    """The score, in half-points, that decides whether ``e``'s points count for Koya (see :func:`koya`):
+    a real opponent's final score, or the stand-in opponent's score of an unplayed round."""
+    if e.source in ("game", "forfeit"):
+        assert e.opponent is not None
+        return t.total[e.opponent]
+    return e.score
