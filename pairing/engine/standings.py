@@ -13,7 +13,9 @@ Product choices (the players' explainer, ``seeds/003``, is the specification):
 - Direct encounter decides only when every tied player has met every other (C.07 6.2, the explainer's
   "it only applies when they have all met"); FIDE's 6.3 is available as ``direct_encounter="fide"``.
 - Koya (KS) decides its 50 % limit on the opponents' real final scores, in every unplayed-round rule (C.07 9.2
-  is written for round robins and does not say; see :func:`pairing.engine.tiebreaks.opponents.koya`).
+  is written for round robins and does not say); a Swiss round without a game counts against the unplayed-round
+  rule's stand-in opponent on its score (C.07 16.4; see :func:`pairing.engine.tiebreaks.opponents.koya`).
+- ARO and TPR leave unrated opponents out unless the request gives them a rating (``unrated_rating``, C.07 10).
 - Cuts remove the least significant value (C.07 14.1.1): for SB-C1 the part from the lowest-scoring opponent.
   Where a cut leaves nothing (BH-M2 in four rounds or fewer, ARO-C1 with one rated opponent) the value is 0.
 - Default lists: Swiss ``DE, BH-C1, BH, SB, WIN``; round robin ``DE, WIN, SB, KS`` (never Buchholz).
@@ -87,6 +89,10 @@ class StandingsRequest:
     explained: frozenset[int] | None = None
     """With ``breakdowns``: the ids whose values get a breakdown (``None``: everyone). The others' values
     come without one, except direct encounter in a tied group holding one of these ids."""
+    unrated_rating: int | None = None
+    """The rating an unrated opponent (rating 0) counts with in ARO and TPR, a whole number >= 0 (C.07
+    Art. 10: the tournament says beforehand how unrated players count; 0 is allowed). ``None``: unrated
+    opponents are left out of ARO and TPR (the behaviour before this setting)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +169,7 @@ def compute_standings(request: StandingsRequest) -> Standings:
         regime=request.unplayed,
         round_robin=request.round_robin,
         direct_encounter=request.direct_encounter,
+        unrated_rating=request.unrated_rating,
     )
     unknown = sorted(request.withdrawn - t.by_id.keys())
     if unknown:

@@ -75,11 +75,17 @@ class TournamentTiebreaks:
         Scoring system; one of :data:`REGIMES`; True for a round robin (C.07 15.2, no Buchholz).
     direct_encounter
         One of :data:`DE_RULES`: ``all-met`` (the product's default) or ``fide``.
+    unrated_rating
+        The rating an unrated opponent (rating 0) counts with in ARO and TPR (C.07 Art. 10: the tournament's
+        regulations say beforehand how unrated players count), an integer >= 0 (0 is a rating too: the
+        endorsement checklist names "an estimate, or 0"). ``None``: unrated opponents are left out of the
+        average (the product's behaviour before this setting; see :mod:`.ratings`).
 
     Raises
     ------
     InvalidRequestError
-        Duplicate ids, unknown or inconsistent opponents, a game without an opponent, negative ``rounds``.
+        Duplicate ids, unknown or inconsistent opponents, a game without an opponent, negative ``rounds``,
+        a negative or non-integer ``unrated_rating``.
     UnknownTiebreakError
         Unknown regime.
     """
@@ -93,6 +99,7 @@ class TournamentTiebreaks:
         regime: str = "virtual-opponent",
         round_robin: bool = False,
         direct_encounter: str = "all-met",
+        unrated_rating: int | None = None,
     ) -> None:
         if regime not in REGIMES:
             raise UnknownTiebreakError(
@@ -108,6 +115,13 @@ class TournamentTiebreaks:
                 f"unknown direct-encounter rule {direct_encounter!r}; choose one of: {', '.join(DE_RULES)}"
             )
         self.de_rule = direct_encounter
+        if unrated_rating is not None and (
+            isinstance(unrated_rating, bool) or not isinstance(unrated_rating, int) or unrated_rating < 0
+        ):
+            raise InvalidRequestError(
+                f"the rating of unrated players must be a whole number of at least 0 (got {unrated_rating!r})"
+            )
+        self.unrated_rating = unrated_rating
         self.rounds = rounds
         self.by_id: dict[int, Participant] = {}
         for p in participants:

@@ -35,8 +35,19 @@ _RATED_GAME_SCORE = {
 def _rated_games(
     t: TournamentTiebreaks, pid: int, explain: bool
 ) -> tuple[list[tuple[int, RoundRecord, int]], list[str]]:
-    """(round, record, opponent rating) for games played over the board against rated opponents, and
-    what was left out (only with ``explain``)."""
+    """(round, record, opponent rating) for the games played over the board that ARO and TPR count, and
+    what was left out or given a rating (only with ``explain``).
+
+    An unrated opponent (rating 0) counts with ``t.unrated_rating`` when the tournament gives unrated
+    players a rating (C.07 Art. 10, its opening paragraph: rating tie-breaks with unrated participants
+    need the way they count to be announced beforehand; FIDE's endorsement checklist, Q208-209, names
+    "an estimated rating" and "0"). Without one (``None``) the game is left out, the product's behaviour
+    before the setting existed: that is not one of the article's ways (C.07 would not use the rating
+    tie-breaks at all), it is what tournaments already running were ranked with.
+
+    The independent references: Gacrux's tie-break checker does the same with ``-u RATING``, and without
+    it reports no ARO/TPR for anyone once one participant is unrated; tiebreak-core (1.2.0) has no setting
+    and always leaves unrated opponents out, like ``None`` here."""
     games: list[tuple[int, RoundRecord, int]] = []
     notes: list[str] = []
     for rnd, rec in enumerate(t.records[pid], start=1):
@@ -47,16 +58,24 @@ def _rated_games(
         assert rec.opponent is not None
         rating = t.by_id[rec.opponent].rating
         if rating <= 0:
+            if t.unrated_rating is None:
+                if explain:
+                    notes.append(f"round {rnd}: {t.label(rec.opponent)} is unrated, not counted")
+                continue
+            rating = t.unrated_rating
             if explain:
-                notes.append(f"round {rnd}: {t.label(rec.opponent)} is unrated, not counted")
-            continue
+                notes.append(
+                    f"round {rnd}: {t.label(rec.opponent)} is unrated, counted at {rating} "
+                    "(the tournament's rating for unrated players, C.07 10)"
+                )
         games.append((rnd, rec, rating))
     return games, notes
 
 
 def average_rating(t: TournamentTiebreaks, pid: int, row: TiebreakInfo, explain: bool) -> TiebreakValue:
     """ARO (C.07 10.1): average rating of the opponents played over the board, rounded 0.5 up; a cut
-    (ARO-C1, 14.1) drops the lowest rating. Unrated opponents are left out and said so (Art. 10 preamble)."""
+    (ARO-C1, 14.1) drops the lowest rating. Unrated opponents count with the tournament's rating for
+    unrated players, or are left out without one, and the breakdown says which (:func:`_rated_games`)."""
     games, notes = _rated_games(t, pid, explain)
     cut: set[int] = set()
     for _ in range(row.cut.low):
@@ -81,7 +100,9 @@ def average_rating(t: TournamentTiebreaks, pid: int, row: TiebreakInfo, explain:
 
 def performance_rating(t: TournamentTiebreaks, pid: int, row: TiebreakInfo, explain: bool) -> TiebreakValue:
     """TPR (C.07 10.2): ARO + dp(p), p = score / games rounded to two decimals (half up), dp from FIDE
-    Rating Regulations table 8.1a."""
+    Rating Regulations table 8.1a. The games, and the rating an unrated opponent counts with, are ARO's
+    (:func:`_rated_games`); a game left out there is left out of p too. Exact arithmetic throughout: the sum
+    of the ratings over the games, rounded half up once (ARO), then the table."""
     games, notes = _rated_games(t, pid, explain)
     if not games:
         return row.make(Fraction(0), "0", (), [*notes, "no rated game over the board"] if explain else ())
