@@ -61,6 +61,25 @@ _PHRASES: tuple[tuple[re.Pattern[str], object], ...] = (
         ),
     ),
     (
+        re.compile(
+            r"^round (\d+): (.+) is unrated, counted at (\d+) \(the tournament's rating for unrated players, C\.07 10\)$"
+        ),
+        lambda m: (
+            gettext(
+                "round %(round)s: %(name)s is unrated, counted at %(rating)s (the tournament's rating for unrated players, C.07 10)"
+            )
+            % {"round": m[1], "name": m[2], "rating": m[3]}
+        ),
+    ),
+    (
+        re.compile(
+            r"^a round without a game counts as a game against the stand-in opponent of the unplayed-round rule, on that opponent's score \(C\.07 16\.4\)$"
+        ),
+        lambda m: gettext(
+            "a round without a game counts as a game against the stand-in opponent of the unplayed-round rule, on that opponent's score (C.07 16.4)"
+        ),
+    ),
+    (
         re.compile(r"^round (\d+): (.+) is unrated, not counted$"),
         lambda m: (
             gettext("round %(round)s: %(name)s is unrated, not counted") % {"round": m[1], "name": m[2]}
