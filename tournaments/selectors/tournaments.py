@@ -83,3 +83,15 @@ def tournament_exists(pk: int) -> bool:
     """Whether tournament ``pk`` is still there (a delete refused by a double click may have been
     done by the first)."""
     return Tournament.objects.filter(pk=pk).exists()
+
+
+RATING_TIEBREAKS = frozenset({"ARO", "ARO-C1", "TPR"})
+
+
+def unrated_left_out(tournament: Tournament) -> int:
+    """How many unrated participants ARO and TPR would leave out: the tie-breaks use a rating and
+    the tournament gives unrated players none (C.07 Art. 10 asks it be announced before the start).
+    0 when no such tie-break is listed or a rating is set."""
+    if tournament.unrated_rating is not None or not RATING_TIEBREAKS & set(tournament.tiebreak_codes):
+        return 0
+    return tournament.participants.filter(rating=0).count()

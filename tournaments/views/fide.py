@@ -16,6 +16,7 @@ from tournaments.exchange.rating_report import rating_report_problems
 from tournaments.forms import FideModeLeaveForm, RatingCorrectionForm
 from tournaments.models import Board, RatingReportCorrection, Tournament
 from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_change, staff_tournament
+from tournaments.selectors.tournaments import unrated_left_out
 from tournaments.services.fide_mode import (
     LEAVE_WARNINGS,
     fide_mode_leave,
@@ -35,6 +36,7 @@ def _page(request: HttpRequest, tournament: Tournament, **extra: object) -> Http
         .order_by("board__round__number", "board__number"),
         "may_organise": can_change(request.user, tournament, ORGANISE),
         "may_arbitrate": can_change(request.user, tournament, ARBITRATE),
+        "unrated_left_out": unrated_left_out(tournament),
         **extra,
     }
     return render_page(request, "tournaments/fide.html", context)

@@ -68,3 +68,18 @@ def test_the_rules_page_and_the_settings_form_carry_it(tournament, organiser, cl
     tournament_update(tournament=tournament, user=organiser, unrated_rating=None)
     tournament.refresh_from_db()
     assert tournament.unrated_rating is None
+
+
+def test_the_fide_page_warns_when_rating_tiebreaks_meet_unrated_players_without_a_rating(
+    tournament, organiser, client
+):
+    add_players(tournament, 3)
+    Participant.objects.create(tournament=tournament, name="Newcomer, Nils", rating=0)
+    url = reverse("tournaments:fide", kwargs={"tournament_id": tournament.pk})
+    client.force_login(organiser)
+    assert 'id="unrated-rating-missing"' not in client.get(url).content.decode()  # no ARO/TPR listed
+    tournament_update(tournament=tournament, user=organiser, tiebreaks="BH,ARO")
+    page = client.get(url).content.decode()
+    assert 'id="unrated-rating-missing"' in page and "1 player is unrated" in page
+    tournament_update(tournament=tournament, user=organiser, unrated_rating=1200)
+    assert 'id="unrated-rating-missing"' not in client.get(url).content.decode()
