@@ -7,6 +7,12 @@ writes every differing round (the TRF, both pairings) under ``--out`` for invest
 
     nice -n 10 .venv/bin/python scripts/teams_crosscheck.py --seeds 10
     nice -n 10 .venv/bin/python scripts/teams_crosscheck.py --sizes 7,8 --seeds 3 --types A,B,none
+    nice -n 19 .venv/bin/python scripts/teams_crosscheck.py --baku --seeds 5
+
+``--baku`` accelerates every tournament (C.04.7): our engine computes the groups and the virtual
+points; Gacrux reads them from the file's records 250 (written here when ``write_team_trf`` does not
+write them itself) and the ``_BAKU`` system code. With ``--primary GP`` or ``--scoring 3,1,0`` both
+programs are expected to refuse, and a refusal by both counts as agreement.
 """
 
 from __future__ import annotations
@@ -23,8 +29,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pairing.engine.errors import NoValidPairingError  # noqa: E402
+from pairing.engine.errors import AccelerationNotApplicableError, NoValidPairingError  # noqa: E402
 from pairing.engine.teams import ColourType, MatchKind, MatchScoring, PrimaryScore, pair_team_round  # noqa: E402
+from pairing.engine.teams.baku import team_records_250  # noqa: E402
 from pairing.engine.teams.checks import check_team_pairing  # noqa: E402
 from pairing.engine.teams.event import (  # noqa: E402
     BoardResult,
@@ -35,6 +42,25 @@ from pairing.engine.teams.event import (  # noqa: E402
 )
 from pairing.engine.teams.trf import write_team_trf  # noqa: E402
 from pairing.engine.types import Colour  # noqa: E402
+
+
+def event_trf(event: TeamEvent) -> str:
+    """The event's TRF, with the acceleration's records 250 and ``_BAKU`` system code when
+    ``write_team_trf`` does not write them itself."""
+    trf = write_team_trf(event)
+    if not event.baku:
+        return trf
+    lines = trf.split("\n")
+    if not any(line.startswith("250 ") for line in lines):
+        at = next(i for i, line in enumerate(lines) if line.startswith("192 "))
+        lines[at + 1 : at + 1] = team_records_250(event)
+    lines = [
+        line + "_BAKU" if line.startswith("192 ") and not line.endswith("_BAKU") else line for line in lines
+    ]
+    return "\n".join(lines)
+
+
+REFUSED = "refused"
 
 
 def gacrux_pairing(trf: str, round_number: int, method: str) -> tuple[set[tuple[int, int]], int | None, str]:
@@ -76,6 +102,8 @@ def gacrux_pairing(trf: str, round_number: int, method: str) -> tuple[set[tuple[
         else:
             pairs.add((w, b))
     if not lines or not lines[0] or not lines[0][0].isdigit():
+        if "acceleration cannot be used" in out.stdout + out.stderr:
+            return set(), None, REFUSED
         if "no legal pairing" in out.stdout.lower() or "no legal pairing" in out.stderr.lower():
             return set(), None, out.stdout
         raise RuntimeError(f"gacrux failed: {out.stdout[-2000:]} {out.stderr[-2000:]}")
@@ -240,6 +268,8 @@ class Scenario:
     """Chance a match is forfeited as a whole (record 330)."""
     primary: PrimaryScore = PrimaryScore.MATCH
     scoring: MatchScoring = MatchScoring()
+    baku: bool = False
+    """Baku acceleration (C.04.7)."""
 
     @property
     def tag(self) -> str:
@@ -252,6 +282,8 @@ class Scenario:
             parts.append("GP")
         if self.scoring.win != 2:
             parts.append(f"{self.scoring.win}-{self.scoring.draw}-{self.scoring.loss}")
+        if self.baku:
+            parts.append("baku")
         return "-".join(parts)
 
 
@@ -295,6 +327,7 @@ def run(
         initial_colour=initial,
         primary=scenario.primary,
         scoring=scenario.scoring,
+        baku=scenario.baku,
     )
     agree = 0
     notes = []
@@ -302,12 +335,21 @@ def run(
     for rnd in range(1, rounds + 1):
         away = tuple((rnd, t) for t in range(1, n + 1) if rng.random() < scenario.absent)
         event = replace(event, absent=event.absent + away)
-        trf = write_team_trf(event)
+        trf = event_trf(event)
         theirs, their_bye, raw = gacrux_pairing(trf, rnd, method)
         tag = f"n{n}-s{seed}-{colour_type.value}-{scenario.tag}-r{rnd}"
         try:
             request = team_swiss_request(event, rnd)
             ours = pair_team_round(request)
+        except AccelerationNotApplicableError as exc:
+            # C.04.7 Art. 1.1 (3/1/0) or 1.4.4 (game points primary): no accelerated tournament at all.
+            if raw == REFUSED:
+                agree += 1
+            else:
+                notes.append(f"{tag}: we refuse the acceleration ({exc}), gacrux pairs")
+            paired = rnd
+            event = replace(event, total_rounds=0, absent=())
+            break
         except NoValidPairingError:
             # Art. 3.3.3: no legal pairing; the Chief Arbiter decides. The tournament stops here.
             if not theirs:
@@ -323,7 +365,9 @@ def run(
         if broken:
             notes.append(f"{tag}: our pairing breaks {[v.rule for v in broken]}")
         mine = {(m.white, m.black) for m in ours.matches}
-        if mine == theirs and ours.bye == their_bye:
+        if raw == REFUSED:
+            notes.append(f"{tag}: gacrux refuses the acceleration, we pair")
+        elif mine == theirs and ours.bye == their_bye:
             agree += 1
         else:
             out.mkdir(parents=True, exist_ok=True)
@@ -353,7 +397,7 @@ def run(
         )
     if tally is not None and event.rounds_played:
         tiebreak_check(event, f"n{n}-s{seed}-{colour_type.value}-{scenario.tag}", tally, notes)
-        accepted, checked = gacrux_check(write_team_trf(event), method)
+        accepted, checked = gacrux_check(event_trf(event), method)
         counts = tally.setdefault("checker", [0, 0, 0, 0])
         counts[0] += checked
         counts[1] += accepted
@@ -381,13 +425,19 @@ def main() -> int:
     parser.add_argument("--forfeit", type=float, default=0.0, help="chance a match is forfeited")
     parser.add_argument("--primary", choices=["MP", "GP"], default="MP")
     parser.add_argument("--scoring", default="2,1,0", help="match points for a win, draw, loss")
+    parser.add_argument("--baku", action="store_true", help="Baku acceleration (C.04.7) in every tournament")
     parser.add_argument("--quiet", action="store_true", help="print the figures only, not each difference")
     args = parser.parse_args()
     total_agree = total = 0
     tally: dict[str, list[int]] = {}
     win, draw, loss = (int(x) for x in args.scoring.split(","))
     scenario = Scenario(
-        args.draw, args.absent, args.forfeit, PrimaryScore(args.primary), MatchScoring(win, draw, loss)
+        args.draw,
+        args.absent,
+        args.forfeit,
+        PrimaryScore(args.primary),
+        MatchScoring(win, draw, loss),
+        args.baku,
     )
     for type_name in args.types.split(","):
         colour_type = ColourType(type_name)

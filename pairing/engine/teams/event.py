@@ -109,6 +109,8 @@ class TeamEvent:
     secondary_for_colour: bool = True
     initial_colour: Colour = Colour.WHITE
     colour_sequence: str = ""
+    baku: bool = False
+    """Baku acceleration (C.04.7); see :mod:`.baku`."""
 
     @property
     def rounds_played(self) -> int:
@@ -164,4 +166,6 @@ def team_swiss_request(event: TeamEvent, round_number: int) -> TeamSwissRequest:
         primary=event.primary,
         secondary_for_colour=event.secondary_for_colour,
         initial_colour=event.initial_colour,
+        scoring=event.scoring,
+        baku=event.baku,
     )

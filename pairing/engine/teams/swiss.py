@@ -13,6 +13,12 @@ following scoregroup stays pairable, [C7] fewest upfloaters who floated last rou
 unfulfilled colour preferences, [C9] (Type B) fewest unfulfilled strong ones, [C10] fewest
 upfloaters' opponents who floated last round. [C7] and [C10] do not apply in the last two rounds.
 
+Baku acceleration (C.04.7, :mod:`.baku`): when the request asks for it, the score every rule above
+reads is the pairing score of Art. 1.5, the real score plus the round's virtual points: scoregroups,
+upfloaters ([C4]-[C6]), the PAB's "lowest score" (Art. 3.4.2), who floated last round ([C7], [C10],
+on last round's pairing scores) and the match order (GHR 3.6). The colours (Art. 4.2) read the real
+scores, which Art. 1.5 leaves alone.
+
 "Complies with" a minimising criterion is read as "attains the least value possible at that point";
 this is also Gacrux's reading (the TEC's reference tool), and the cross-check in
 ``scripts/teams_crosscheck.py`` compares every round with it.
@@ -23,9 +29,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations, product
 
+from ..baku import BakuPlan
 from ..errors import InvalidRequestError, NoValidPairingError
 from ..matching import max_weight_matching, maximum_matching
 from ..types import Colour
+from .baku import round_one_field, team_baku_plan
 from .colours import TeamColours, allocate, team_colours
 from .types import (
     ColourType,
@@ -74,8 +82,21 @@ class _Round:
         self.by_id = by_id
         self.teams = sorted((t for t in request.teams if t.available), key=lambda t: t.tpn)
         p = request.primary
-        self.score = {t.id: _primary(t, p) for t in request.teams}
-        self.scores = {t.id: (self.score[t.id], _secondary(t, p)) for t in request.teams}
+        # C.04.7: the Baku plan (refused with 3/1/0 or game points primary, Art. 1.1 and 1.4.4).
+        self.baku: BakuPlan | None = None
+        if request.baku:
+            self.baku = team_baku_plan(
+                request.teams,
+                request.total_rounds,
+                request.scoring,
+                p,
+                round_one_field(request.teams, rnd),
+            )
+        self.real = {t.id: _primary(t, p) for t in request.teams}
+        # Art. 1.5 of C.04.7: the pairing score is the real score plus this round's virtual points.
+        self.score = {t.id: self.real[t.id] + self.virtual(t.id, rnd) for t in request.teams}
+        # Art. 4.2 of C.04.6: the colours go by the real primary and secondary scores.
+        self.scores = {t.id: (self.real[t.id], _secondary(t, p)) for t in request.teams}
         self.met = {
             t.id: frozenset(
                 r.opponent for r in t.history if r.kind is MatchKind.PLAYED and r.opponent is not None
@@ -97,7 +118,10 @@ class _Round:
                 last = t.history[-1]
                 if last.kind is MatchKind.PLAYED and last.opponent is not None:
                     other = by_id[last.opponent]
-                    if _primary(t, p, rnd - 2) != _primary(other, p, rnd - 2):
+                    # on last round's pairing scores (C.04.7 Art. 1.5: virtual points included)
+                    own = _primary(t, p, rnd - 2) + self.virtual(t.id, rnd - 1)
+                    theirs = _primary(other, p, rnd - 2) + self.virtual(other.id, rnd - 1)
+                    if own != theirs:
                         self.floated.add(t.id)
         self.last_two = rnd > request.total_rounds - 2
         is_last = rnd >= request.total_rounds
@@ -105,6 +129,13 @@ class _Round:
             t.id: team_colours(t, request.colour_type, is_last) for t in request.teams
         }
         self.levels = sorted({self.score[t.id] for t in self.teams}, reverse=True)
+
+    def virtual(self, tid: int, round_number: int) -> int:
+        """Virtual points of team ``tid`` in ``round_number`` (C.04.7 Art. 1.4); 0 unaccelerated."""
+        if self.baku is None or round_number < 1:
+            return 0
+        values = self.baku.virtual_points.get(tid, ())
+        return values[round_number - 1] if round_number <= len(values) else 0
 
     def compatible(self, a: int, b: int) -> bool:
         """[C1] Art. 2.1.1 (and the competition's forbidden pairs)."""
@@ -164,6 +195,38 @@ def _pab(field: _Round, notes: list[str]) -> tuple[int | None, list[Team]]:
 
 def _label(team: Team) -> str:
     return f"{team.name} (TPN {team.tpn})" if team.name else f"team {team.tpn}"
+
+
+def _score_words(field: _Round, tid: int) -> str:
+    """A team's pairing score, with its virtual points named when it has some (C.04.7 Art. 1.5)."""
+    vp = field.score[tid] - field.real[tid]
+    text = _points(field, field.score[tid])
+    return f"{text} ({vp} of them virtual)" if vp else text
+
+
+def _baku_note(field: _Round) -> str | None:
+    """The acceleration in plain words (C.04.7), or ``None`` when the round is not accelerated and the
+    previous one was not either."""
+    plan = field.baku
+    if plan is None:
+        return None
+    rnd = field.request.round_number
+    accelerated = sum(1 for v in plan.by_round if v)
+    now = plan.by_round[rnd - 1] if rnd <= len(plan.by_round) else 0
+    if now:
+        return (
+            f"Baku acceleration (C.04.7): round {rnd} is one of the first {accelerated} rounds, which are "
+            f"accelerated (Art. 1.4.1). The {len(plan.ga)} teams of group GA (TPN 1 to {len(plan.ga)}, "
+            f"Art. 1.2) get {now} MP of virtual points for this pairing only (Art. 1.4.2-1.4.3). They "
+            "count in the scoregroups, the upfloaters, the bye and the match order (Art. 1.5), never in "
+            "the standings, and the colours go by the real scores (C.04.6 Art. 4.2)."
+        )
+    if rnd - 1 <= accelerated:
+        return (
+            f"Baku acceleration (C.04.7): the {accelerated} accelerated rounds are over, so no team has "
+            "virtual points now; last round's virtual points still decide who floated then (Art. 1.5)."
+        )
+    return None
 
 
 def _points(field: _Round, score: int) -> str:
@@ -346,7 +409,7 @@ def _explain_upfloaters(
 ) -> None:
     if not ups:
         return
-    names = ", ".join(f"{_label(t)} on {_points(field, field.score[t.id])}" for t in ups)
+    names = ", ".join(f"{_label(t)} on {_score_words(field, t.id)}" for t in ups)
     text = (
         f"Scoregroup {_points(field, level)}: upfloater(s) {names} "
         "(the fewest, with the highest scores: [C4], [C5])"
@@ -375,7 +438,8 @@ def pair_team_round(request: TeamSwissRequest) -> TeamSwissResult:
     ----------
     request:
         The teams with their histories, the colour-preference type (Art. 1.7), the primary score
-        (Art. 1.2) and the initial colour (Art. 4.1).
+        (Art. 1.2), the initial colour (Art. 4.1) and whether the Baku acceleration applies
+        (C.04.7).
 
     Returns
     -------
@@ -389,6 +453,9 @@ def pair_team_round(request: TeamSwissRequest) -> TeamSwissResult:
         Inconsistent input (TPNs not 1..N, unknown opponents, wrong history length).
     NoValidPairingError
         No pairing satisfies [C1]-[C3] (Art. 3.3.3 leaves the decision to the Chief Arbiter).
+    AccelerationNotApplicableError
+        Baku acceleration asked for with 3/1/0 match points (C.04.7 Art. 1.1) or with game points as
+        the primary score (C.04.7 Art. 1.4.4).
 
     Notes
     -----
@@ -398,6 +465,9 @@ def pair_team_round(request: TeamSwissRequest) -> TeamSwissResult:
     """
     field = _Round(request)
     notes: list[str] = []
+    baku = _baku_note(field)
+    if baku:
+        notes.append(baku)
     bye, pool = _pab(field, notes)
     pairs: list[tuple[int, int]] = []
     all_up: list[int] = []

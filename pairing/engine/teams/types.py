@@ -7,7 +7,7 @@ like the individual engine. Teams are identified by an ``int`` the caller choose
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from ..types import Colour
@@ -157,6 +157,13 @@ class TeamSwissRequest:
     initial_colour: Colour = Colour.WHITE
     """Art. 4.1: drawn by lot before round 1."""
     forbidden_pairs: frozenset[frozenset[int]] = frozenset()
+    scoring: MatchScoring = field(default_factory=MatchScoring)
+    """The competition's match points. The scores come from the histories; the scoring is read only
+    to check the premise of the acceleration (C.04.7 Art. 1.1)."""
+    baku: bool = False
+    """Baku acceleration (C.04.7, see :mod:`.baku`): virtual points enter the pairing score of the
+    first half of the rounds. Refused with 3/1/0 match points (Art. 1.1) or game points as the
+    primary score (Art. 1.4.4)."""
 
 
 @dataclass(frozen=True, slots=True)
