@@ -26,7 +26,15 @@ from pairing.engine.trf import ForbiddenGroup, TrfBye, TrfPlayer, TrfTournament,
 from pairing.engine.types import Colour, ResultCode, RoundRecord
 from pairing.standings import shared_ranks, standings_for_tournament
 from tournaments.exchange.records import TournamentRecords, tournament_records
-from tournaments.models import AuditLog, ForbiddenPair, Participant, RatingReportCorrection, Round, Tournament
+from tournaments.models import (
+    AuditLog,
+    ForbiddenPair,
+    Participant,
+    RatingReportCorrection,
+    Round,
+    RoundBye,
+    Tournament,
+)
 from tournaments.records import board_result_codes, scoring_for
 
 TRF_VERSIONS = ("2026", "2016")
@@ -167,6 +175,16 @@ def fide_mode_comments(tournament: Tournament) -> tuple[str, ...]:
         lines.append(
             f"Tie-breaks changed after the start on {entry.at.date().isoformat()} {in_round(entry.at)}: "
             f"{before} -> {after} ({reason})"
+        )
+    full = (
+        RoundBye.objects.filter(tournament=tournament, kind=RoundBye.Kind.FULL_POINT)
+        .select_related("participant")
+        .order_by("round_number", "participant__pairing_number")
+    )
+    for bye in full:
+        lines.append(
+            f"Full-point bye (deprecated by FIDE): round {bye.round_number}: "
+            f"{bye.participant.pairing_number} {bye.participant.name}"
         )
     for c in (
         RatingReportCorrection.objects.filter(tournament=tournament)

@@ -235,6 +235,21 @@ def _warnings(trf: TrfTournament, locator: _Locator) -> list[str]:
         warnings.append(
             "Games of less than one move (W/D/L) were imported as ordinary results; a new export writes 1/=/0."
         )
+    full = sorted(
+        (number, p.name)
+        for p in trf.players
+        for number, r in enumerate(p.records, start=1)
+        if r.result == ResultCode.FULL_BYE
+    )
+    for number, name in full:
+        # FIDE's 2026 rules keep full-point byes only as a deprecated option (endorsement checklist
+        # items 177-179): imported as they are, said plainly, and written as a ### line on export.
+        warnings.append(
+            gettext(
+                "Round %(round)s: %(name)s has a full-point bye (F). FIDE's rules deprecate full-point byes; it is kept and every TRF export lists it in a ### line."
+            )
+            % {"round": number, "name": name}
+        )
     return warnings
 
 

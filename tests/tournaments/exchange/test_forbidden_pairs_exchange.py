@@ -69,7 +69,8 @@ def test_trf_2016_writes_xxp_for_the_pairs_of_the_next_round_only(with_pairs):
 def test_export_import_export_gives_the_same_file_with_forbidden_pairs(with_pairs, organiser, version):
     first = trf_export(tournament=with_pairs, version=version)
     imported = trf_import(text=first, owner=organiser)
-    assert imported.warnings == ()
+    # The fixture's full-point bye is the one thing said (FIDE deprecates them; kept as they are).
+    assert all("full-point bye" in w for w in imported.warnings)
     again = trf_export(tournament=imported.tournament, version=version)
     assert again == first
 

@@ -179,3 +179,20 @@ def test_text_no_database_can_store_is_refused_with_its_place(db, organiser, bad
         trf_import(text=text, owner=organiser)
     assert (caught.value.line, caught.value.column) == (8, 18)
     assert Tournament.objects.count() == 0
+
+
+def test_a_full_point_bye_is_kept_with_a_warning_and_a_hash_line(db, organiser):
+    """FIDE's endorsement checklist (177-179): full-point byes are deprecated; an imported one is
+    kept, the import says so, and every export lists it in a ### line."""
+    text = SMALL.replace(
+        line(3, "Gamma, Gus", 1900, "0000 - H", "   1 b +"),
+        line(3, "Gamma, Gus", 1900, "0000 - F", "   1 b +"),
+    )
+    imported = trf_import(text=text, owner=organiser)
+    assert any("full-point bye" in w and "Gamma, Gus" in w and "Round 1" in w for w in imported.warnings)
+    bye = RoundBye.objects.get(tournament=imported.tournament, participant__name="Gamma, Gus")
+    assert bye.kind == RoundBye.Kind.FULL_POINT
+    assert "### Full-point bye (deprecated by FIDE): round 1: 3 Gamma, Gus" in trf_export(
+        tournament=imported.tournament
+    )
+    assert not any("full-point" in w for w in trf_import(text=SMALL, owner=organiser).warnings)
