@@ -344,6 +344,16 @@ def bye_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             gettext("%(name)s: %(kind_name)s in round %(number)s.")
             % {"name": participant.name, "kind_name": kind_name, "number": number},
         )
+        if recorded.half_byes_before:
+            messages.warning(
+                request,
+                ngettext(
+                    "%(name)s had %(count)s half-point bye already: this is one more. Check it is what the regulations allow.",
+                    "%(name)s had %(count)s half-point byes already: this is one more. Check it is what the regulations allow.",
+                    recorded.half_byes_before,
+                )
+                % {"name": participant.name, "count": recorded.half_byes_before},
+            )
         if recorded.draft_needs_repair:
             messages.warning(
                 request,

@@ -58,3 +58,32 @@ def test_bye_record_dispatches_by_kind_for_the_desk_and_the_api(tournament, arbi
     assert not absent.draft_needs_repair
     with pytest.raises(ValidationFailed, match="either a half-point bye or a zero-point bye"):
         bye_record(participant=people[2], round_number=1, kind="pab", user=arbiter)
+
+
+def test_a_second_half_point_bye_is_recorded_with_a_word_to_the_arbiter(tournament, arbiter, client):
+    """FIDE's endorsement checklist (171-176): a second half-point bye warns, though the
+    organiser's limit (here 2) allows it."""
+    from django.urls import reverse
+
+    people = add_players(tournament, 6)
+    first = bye_request(participant=people[0], round_number=1, kind="half", user=arbiter)
+    assert first.half_byes_before == 0
+    client.force_login(arbiter)
+    answer = client.post(
+        reverse("tournaments:bye_add", kwargs={"tournament_id": tournament.pk}),
+        {"participant": people[0].pk, "round_number": 2, "kind": "half"},
+        follow=True,
+    )
+    page = answer.content.decode()
+    assert f"{people[0].name} had 1 half-point bye already" in page
+    assert RoundBye.objects.filter(participant=people[0], kind="half").count() == 2
+    client.post(
+        reverse("tournaments:bye_add", kwargs={"tournament_id": tournament.pk}),
+        {"participant": people[1].pk, "round_number": 2, "kind": "half"},
+    )
+    assert (
+        "half-point bye already"
+        not in client.get(
+            reverse("tournaments:participants", kwargs={"tournament_id": tournament.pk})
+        ).content.decode()
+    )

@@ -30,6 +30,9 @@ class ByeRecorded:
     bye: RoundBye
     draft_needs_repair: bool
     """The round is already a draft pairing that ignores this bye: it must be paired again."""
+    half_byes_before: int = 0
+    """Half-point byes the participant already had: a second one is worth a word to the arbiter
+    (FIDE's endorsement checklist, 171-176), though the organiser's limit allows it."""
 
 
 def _bye_checks(participant: Participant, round_number: int, tournament: Tournament) -> None:
@@ -81,7 +84,7 @@ def _record_bye(
         locked = tournament_lock(tournament.pk)
         p = Participant.objects.get(pk=participant.pk)
         _bye_checks(p, round_number, locked)
-        points = 0
+        points = taken = 0
         if kind == RoundBye.Kind.HALF_POINT:
             last_allowed = locked.rounds_planned - locked.no_byes_in_last_rounds
             if round_number > last_allowed:
@@ -115,7 +118,7 @@ def _record_bye(
             before=None,
             after={"participant": p.name, "round": round_number, "kind": kind, "points": points},
         )
-    return ByeRecorded(bye, needs_repair)
+    return ByeRecorded(bye, needs_repair, taken)
 
 
 def bye_request(*, participant: Participant, round_number: int, kind: str, user: Any) -> ByeRecorded:
