@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
@@ -145,9 +146,12 @@ def accept(request: HttpRequest, tournament: Tournament, board_id: int) -> HttpR
         request,
         tournament,
         board,
-        "" if form.is_valid() else "Reload the page: the form was incomplete.",
+        "" if form.is_valid() else gettext("Reload the page: the form was incomplete."),
         lambda: report_accept(report_id=form.cleaned_data["report"], user=request.user, board_id=board.pk),
-        lambda b: f"Board {b.number}: {b.get_result_display()} accepted.",
+        lambda b: (
+            gettext("Board %(number)s: %(result)s accepted.")
+            % {"number": b.number, "result": b.get_result_display()}
+        ),
     )
 
 
@@ -160,9 +164,13 @@ def accept_confirmed(request: HttpRequest, tournament: Tournament, number: int) 
     except ServiceError as exc:
         return _answer(request, tournament, rnd, exc.message, "")
     boards = ", ".join(str(n) for n in outcome.accepted)
-    notice = f"Accepted {len(outcome.accepted)} confirmed report(s){f' (boards {boards})' if boards else ''}."
-    if not outcome.accepted and not outcome.refused:
-        notice = "There were no confirmed reports to accept."
+    notice = ngettext(
+        "Accepted %(count)s confirmed report (board %(boards)s).",
+        "Accepted %(count)s confirmed reports (boards %(boards)s).",
+        len(outcome.accepted),
+    ) % {"count": len(outcome.accepted), "boards": boards}
+    if not outcome.accepted:
+        notice = "" if outcome.refused else gettext("There were no confirmed reports to accept.")
     return _answer(request, tournament, rnd, " ".join(outcome.refused), notice)
 
 
@@ -175,14 +183,19 @@ def override(request: HttpRequest, tournament: Tournament, board_id: int) -> Htt
         request,
         tournament,
         board,
-        "" if form.is_valid() else "Choose a result.",
+        "" if form.is_valid() else gettext("Choose a result."),
         lambda: report_override(
             board=board,
             user=request.user,
             result=form.cleaned_data["result"],
             expected_version=form.cleaned_data["version"],
         ),
-        lambda b: f"Board {b.number}: {b.get_result_display() or 'result cleared'} entered.",
+        lambda b: (
+            gettext("Board %(number)s: %(result)s entered.")
+            % {"number": b.number, "result": b.get_result_display()}
+            if b.result
+            else gettext("Board %(number)s: result cleared.") % {"number": b.number}
+        ),
     )
 
 

@@ -240,7 +240,7 @@ def test_accept_all_confirmed_names_what_it_took_and_what_it_could_not(night, ar
     result_record(board=night.board(2), user=organiser, result="1-0", expected_version=0)
     response = arbiter_client.post(f"/reports/{night.tournament.pk}/rounds/1/accept-confirmed/")
     messages = [str(m) for m in get_messages(response.wsgi_request)]
-    assert "Accepted 1 confirmed report(s) (boards 1)." in messages
+    assert "Accepted 1 confirmed report (board 1)." in messages
     assert any(m.startswith("Board 2: The players' report was not applied.") for m in messages)
     assert dict(Board.objects.filter(round=night.world.round).values_list("number", "result"))[1] == "0-1"
 
