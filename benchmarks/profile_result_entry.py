@@ -6,7 +6,8 @@ load benchmark's gunicorn runs: the round page's htmx form post (``POST /t/<id>/
 with a session) and the REST API's ``PUT /api/tournaments/<id>/rounds/<n>/boards/<b>/`` with a
 token and the version. Each path enters ``--entries`` results after a warm-up; prints the queries
 one entry runs, the process CPU per entry (Django and psycopg; PostgreSQL's own CPU is not in it)
-and, with ``--profile``, cProfile's top functions by cumulative time.
+and, with ``--profile``, the Python calls per entry, the CPU by layer (the ORM and its driver, the
+templates, DRF, the app's own code...) and cProfile's top functions by cumulative time.
 
     .venv/bin/python benchmarks/bench_load.py ...        # builds the database first
     .venv/bin/python benchmarks/profile_result_entry.py [--entries 400] [--profile]
@@ -31,6 +32,49 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).parent))
 
 from _machine import cpu_probe  # noqa: E402
+
+LAYERS = (
+    ("psycopg (driver)", ("/psycopg/", "/psycopg_binary/", "/psycopg_c/")),
+    ("Django ORM", ("/django/db/",)),
+    ("Django templates", ("/django/template/", "/template_partials/", "/django/templatetags/")),
+    ("Django i18n", ("/django/utils/translation/",)),
+    ("Django URLs", ("/django/urls/",)),
+    ("DRF", ("/rest_framework/",)),
+    ("Redis client", ("/redis/",)),
+    (
+        "Django request / middleware / auth / sessions",
+        (
+            "/django/core/handlers/",
+            "/django/middleware/",
+            "/django/contrib/",
+            "/django/http/",
+        ),
+    ),
+    ("Django's test client (not in production)", ("/django/test/",)),
+    ("Django other", ("/django/",)),
+)
+
+
+def by_layer(stats: pstats.Stats, entries: int) -> str:
+    """Own CPU (cProfile's tottime) per entry, summed by layer, largest first."""
+    totals: dict[str, float] = {}
+    for (filename, _, _), (_, _, tottime, _, _) in stats.stats.items():  # type: ignore[attr-defined]
+        layer = next((name for name, marks in LAYERS if any(mark in filename for mark in marks)), None)
+        if layer is None:
+            if filename.startswith(str(ROOT)) and "/.venv/" not in filename:
+                layer = "the app (tournaments, accounts, core, config...)"
+            elif filename.startswith(("~", "<")) or (
+                "/lib/python" in filename and "-packages/" not in filename
+            ):
+                layer = "Python built-ins and stdlib"
+            else:
+                layer = "other libraries"
+        totals[layer] = totals.get(layer, 0.0) + tottime
+    whole = sum(totals.values()) or 1.0
+    return "\n".join(
+        f"    {name:48} {seconds / entries * 1000:6.2f} ms  {seconds / whole:5.1%}"
+        for name, seconds in sorted(totals.items(), key=lambda item: -item[1])
+    )
 
 
 def main() -> None:
@@ -84,13 +128,21 @@ def main() -> None:
     form.force_login(user)
     api = Client(headers={"authorization": f"Token {key}"})
     versions = {pk: version for pk, _, version in boards}
+    shown = dict.fromkeys(versions, "")
+
+    def changed(pk: int) -> str:
+        """Another result than the board shows: every entry is a change (none is the quiet
+        "already so" answer, which writes nothing)."""
+        shown[pk] = "0-1" if shown[pk] == "1-0" else "1-0"
+        return shown[pk]
 
     def by_form(turn: int):
         pk, _, _ = boards[turn % len(boards)]
-        result = "1-0" if (turn // len(boards)) % 2 == 0 else "0-1"
+        # confirm=1: a change to a result the board shows is asked first (issue 33); the arbiter
+        # says yes, as the load benchmark's do.
         response = form.post(
             f"/t/{tournament.pk}/boards/{pk}/result/",
-            {"result": result, "version": versions[pk]},
+            {"result": changed(pk), "version": versions[pk], "confirm": "1"},
             headers={"hx-request": "true"},
         )
         assert response.status_code == 200 and response["X-Result-Status"] == "200", response.content[:300]
@@ -98,10 +150,9 @@ def main() -> None:
 
     def by_api(turn: int):
         pk, number, _ = boards[turn % len(boards)]
-        result = "0-1" if (turn // len(boards)) % 2 == 0 else "1-0"
         response = api.put(
             f"/api/tournaments/{tournament.pk}/rounds/{rnd.number}/boards/{number}/",
-            {"result": result, "version": versions[pk]},
+            {"result": changed(pk), "version": versions[pk]},
             content_type="application/json",
         )
         assert response.status_code == 200, response.content[:300]
@@ -143,7 +194,11 @@ def main() -> None:
             profiler.dump_stats(f"{args.dump}-{label}.prof")
         if profiler:
             out = io.StringIO()
-            pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(args.top)
+            stats = pstats.Stats(profiler, stream=out)
+            calls = stats.total_calls / args.entries  # type: ignore[attr-defined]
+            print(f"  {calls:,.0f} Python calls per entry; own CPU by layer (profiled, so inflated):")
+            print(by_layer(stats, args.entries))
+            stats.sort_stats("cumulative").print_stats(args.top)
             print(out.getvalue())
 
 

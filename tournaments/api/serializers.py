@@ -102,6 +102,28 @@ class BoardOutput(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+def board_output(board: Board) -> dict[str, Any]:
+    """``BoardOutput(board).data``, written out for the one board a result entry answers with: the
+    serializer builds its fields from the model again for every board it serializes (issue 38:
+    a twentieth of an entry's CPU). The board comes with its round and players (the service's
+    locked read). ``tests/tournaments/api/test_rounds.py`` holds the two equal."""
+    return {
+        "id": board.pk,
+        "round": board.round.number,
+        "number": board.number,
+        "white": _player_ref(board.white),
+        "black": _player_ref(board.black),
+        "result": board.result,
+        "version": board.version,
+        "corrected_after_pairing": board.corrected_after_pairing,
+    }
+
+
+def _player_ref(participant: Participant) -> dict[str, Any]:
+    """``PlayerRef``'s three fields."""
+    return {"id": participant.pk, "pairing_number": participant.pairing_number, "name": participant.name}
+
+
 class PublicBoardOutput(BoardOutput):
     class Meta(BoardOutput.Meta):
         fields = ("round", "number", "white", "black", "result")

@@ -385,7 +385,7 @@ class BoardResultView(ApiView):
             result=data.validated_data["result"],
             expected_version=data.validated_data["version"],
         )
-        return Response(s.BoardOutput(saved).data)
+        return Response(s.board_output(saved))
 
 
 class StandingsView(ApiView):
