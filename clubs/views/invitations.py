@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.selectors import invitation_used
@@ -46,8 +47,15 @@ def invitation_new(request: HttpRequest, club: Club) -> HttpResponse:
         except ClubError as exc:
             report(request, exc, form)
         else:
-            sent = f" and mailed to {invitation.email}" if invitation.email else ""
-            messages.success(request, f"Invitation created{sent}. Copy the link now: it is shown only once.")
+            created = (
+                gettext(
+                    "Invitation created and mailed to %(email)s. Copy the link now: it is shown only once."
+                )
+                % {"email": invitation.email}
+                if invitation.email
+                else gettext("Invitation created. Copy the link now: it is shown only once.")
+            )
+            messages.success(request, created)
             return render(request, "clubs/dashboard.html", dashboard_context(request, club, new_link=link))
     context = dashboard_context(request, club, invite_form=form)
     return render(request, "clubs/dashboard.html", context, status=400)
@@ -61,7 +69,7 @@ def invitation_revoke_view(request: HttpRequest, club: Club, invitation_id: int)
     except ClubError as exc:
         report(request, exc)
     else:
-        messages.success(request, "Invitation revoked: its link no longer works.")
+        messages.success(request, gettext("Invitation revoked: its link no longer works."))
     return redirect("clubs:dashboard", slug=club.slug)
 
 
@@ -118,10 +126,12 @@ def _respond(request: HttpRequest, token: str, accept: bool) -> HttpResponse:
         )
     if accept:
         messages.success(
-            request, f"Welcome to {membership.club.name}: you are {membership.get_role_display().lower()}."
+            request,
+            gettext("Welcome to %(club)s: you are %(role)s.")
+            % {"club": membership.club.name, "role": membership.get_role_display().lower()},
         )
         return redirect("clubs:dashboard", slug=membership.club.slug)
-    messages.success(request, "Invitation declined.")
+    messages.success(request, gettext("Invitation declined."))
     return redirect("clubs:list")
 
 

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -291,7 +292,8 @@ def participant_remove(request: HttpRequest, tournament: Tournament, participant
         return redirect(
             "tournaments:participant_edit", tournament_id=tournament.pk, participant_id=participant.pk
         )
-    messages.success(request, f"Deleted {participant.name}." + (f" {moved.capitalize()}." if moved else ""))
+    deleted = gettext("Deleted %(name)s.") % {"name": participant.name}
+    messages.success(request, deleted + (f" {capfirst(moved)}." if moved else ""))
     return redirect("tournaments:participants", tournament_id=tournament.pk)
 
 

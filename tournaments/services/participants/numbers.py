@@ -13,6 +13,7 @@ from bisect import bisect_left
 from typing import Any
 
 from django.db.models import F, Max
+from django.utils.translation import ngettext
 
 from tournaments.models import Participant, Round, Tournament
 
@@ -80,10 +81,33 @@ def moves_described(moves: Moves) -> str:
             runs.append((before, before, shift))
     parts = []
     for first, last, shift in runs:
-        numbers = f"pairing number {first}" if first == last else f"pairing numbers {first}-{last}"
-        way = "down" if shift > 0 else "up"
-        steps = "one" if abs(shift) == 1 else str(abs(shift))
-        parts.append(f"{numbers} moved {way} by {steps}")
+        steps = abs(shift)
+        values = {"first": first, "last": last, "steps": steps}
+        if first == last and shift > 0:
+            text = ngettext(
+                "pairing number %(first)s moved down by one",
+                "pairing number %(first)s moved down by %(steps)s",
+                steps,
+            )
+        elif first == last:
+            text = ngettext(
+                "pairing number %(first)s moved up by one",
+                "pairing number %(first)s moved up by %(steps)s",
+                steps,
+            )
+        elif shift > 0:
+            text = ngettext(
+                "pairing numbers %(first)s-%(last)s moved down by one",
+                "pairing numbers %(first)s-%(last)s moved down by %(steps)s",
+                steps,
+            )
+        else:
+            text = ngettext(
+                "pairing numbers %(first)s-%(last)s moved up by one",
+                "pairing numbers %(first)s-%(last)s moved up by %(steps)s",
+                steps,
+            )
+        parts.append(text % values)
     return "; ".join(parts)
 
 
