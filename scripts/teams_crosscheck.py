@@ -47,13 +47,22 @@ from pairing.engine.types import Colour  # noqa: E402
 def event_trf(event: TeamEvent) -> str:
     """The event's TRF, with the acceleration's records 250 and ``_BAKU`` system code when
     ``write_team_trf`` does not write them itself."""
-    trf = write_team_trf(event)
     if not event.baku:
-        return trf
+        return write_team_trf(event)
+    try:
+        trf = write_team_trf(event)
+    except AccelerationNotApplicableError:
+        trf = write_team_trf(replace(event, baku=False))
     lines = trf.split("\n")
     if not any(line.startswith("250 ") for line in lines):
         at = next(i for i, line in enumerate(lines) if line.startswith("192 "))
-        lines[at + 1 : at + 1] = team_records_250(event)
+        try:
+            records = team_records_250(event)
+        except AccelerationNotApplicableError:
+            # 3/1/0 or game points primary: we refuse (C.04.7 Art. 1.1, 1.4.4). The file still says
+            # the event is accelerated (the groups of a 2/1/0 match-point event), to see if Gacrux does.
+            records = team_records_250(replace(event, scoring=MatchScoring(), primary=PrimaryScore.MATCH))
+        lines[at + 1 : at + 1] = records
     lines = [
         line + "_BAKU" if line.startswith("192 ") and not line.endswith("_BAKU") else line for line in lines
     ]
