@@ -7,7 +7,7 @@
 
 INPUT is a TRF-2026 team file (records 001, 310, 320, 330, 142, 152, 192, 352, 362); the colour
 type and primary score come from record 192 (``FIDE_TEAM_TYPEB_MP_GP``...) unless ``--type`` says
-otherwise. The pairing is written like bbpPairings and Gacrux write it: the number of matches, then
+otherwise, and the Baku acceleration (C.04.7) from its ``_BAKU`` suffix or ``--baku``. The pairing is written like bbpPairings and Gacrux write it: the number of matches, then
 "white black" team pairing numbers per match (White = board 1 White), the bye as "team 0"; the
 explanation goes to standard error with ``--explain``. Exit status as the main command line.
 """
@@ -48,6 +48,9 @@ def _parser() -> argparse.ArgumentParser:
     action.add_argument("--standings", action="store_true", help="team standings as CSV")
     action.add_argument("--round-robin", action="store_true", help="Berger tables for N teams")
     parser.add_argument("--type", choices=["A", "B", "none"], help="colour preferences (Art. 1.7)")
+    parser.add_argument(
+        "--baku", action="store_true", help="Baku acceleration (C.04.7; 2/1/0 match points, MP primary)"
+    )
     parser.add_argument("--explain", action="store_true", help="explain the pairing on standard error")
     parser.add_argument(
         "--tiebreaks",
@@ -72,6 +75,8 @@ def _event(args: argparse.Namespace) -> TeamEvent:
         event = read_team_trf(f.read())
     if args.type:
         event = replace(event, colour_type=ColourType(args.type))
+    if args.baku:
+        event = replace(event, baku=True)
     return event
 
 

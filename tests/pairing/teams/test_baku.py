@@ -114,3 +114,17 @@ def test_record_250_lines():
         "250  1.0        3   4    1    8",
     ]
     assert team_records_250(replace(_event(13, 7), baku=False)) == []
+
+
+def test_command_line_baku(tmp_path):
+    import io
+
+    from pairing.engine.teams import write_team_trf
+    from pairing.engine.teams.cli import main
+
+    path = tmp_path / "t.trf"
+    path.write_text(write_team_trf(replace(_event(8, 7), baku=False)))
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["--teams", str(path), "-p", "--baku", "--explain"], stdout=out, stderr=err) == 0
+    assert out.getvalue().split("\n")[1:3] == ["1 3", "4 2"]
+    assert "Baku acceleration (C.04.7)" in err.getvalue()
