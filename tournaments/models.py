@@ -504,15 +504,16 @@ class ForbiddenPair(models.Model):
 
     @property
     def rounds_display(self) -> str:
+        # In the reader's language: shown on the participants page and in the desk's messages.
         if self.first_round is None and self.last_round is None:
-            return "all rounds"
+            return str(_("all rounds"))
         if self.first_round is None:
-            return f"rounds 1-{self.last_round}"
+            return str(_("rounds 1-%(last)s")) % {"last": self.last_round}
         if self.last_round is None:
-            return f"from round {self.first_round}"
+            return str(_("from round %(first)s")) % {"first": self.first_round}
         if self.first_round == self.last_round:
-            return f"round {self.first_round}"
-        return f"rounds {self.first_round}-{self.last_round}"
+            return str(_("round %(first)s")) % {"first": self.first_round}
+        return str(_("rounds %(first)s-%(last)s")) % {"first": self.first_round, "last": self.last_round}
 
     def applies_to(self, round_number: int) -> bool:
         return (self.first_round is None or self.first_round <= round_number) and (

@@ -266,9 +266,10 @@ def round_publish(*, round: Round, user: Any) -> Round:  # noqa: A002 - the brie
         ]
         if blocking:
             raise ValidationFailed(
-                "The draft no longer fits who is playing: "
-                + "; ".join(v.message for v in blocking)
-                + ". Pair the round again before publishing."
+                gettext(
+                    "The draft no longer fits who is playing: %(problems)s. Pair the round again before publishing."
+                )
+                % {"problems": "; ".join(v.message for v in blocking)}
             )
         rnd.status = Round.Status.PUBLISHED
         rnd.published_at = timezone.now()

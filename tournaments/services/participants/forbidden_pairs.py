@@ -144,15 +144,25 @@ def forbidden_pair_add(
         next_round = 1 if latest is None else latest.number if open_round else latest.number + 1
         ends = locked.rounds_planned if last_round is None else last_round
         if ends < next_round:
+            said = {
+                "ends": ends,
+                "name": low.name,
+                "name2": high.name,
+                "rounds": _label(first_round, last_round),
+            }
             raise ValidationFailed(
-                f"Rounds up to {ends} have all been paired already, so keeping {low.name} and {high.name} "
-                f"apart in {_label(first_round, last_round)} would change nothing. "
-                + (
-                    f"The next round to pair is round {next_round}."
+                (
+                    gettext(
+                        "Rounds up to %(ends)s have all been paired already, so keeping %(name)s and %(name2)s apart in %(rounds)s would change nothing. The next round to pair is round %(next)s."
+                    )
+                    % {**said, "next": next_round}
                     if next_round <= locked.rounds_planned
-                    else "Every round has been paired."
+                    else gettext(
+                        "Rounds up to %(ends)s have all been paired already, so keeping %(name)s and %(name2)s apart in %(rounds)s would change nothing. Every round has been paired."
+                    )
+                    % said
                 ),
-                errors={"last_round": [f"At least {next_round}."]},
+                errors={"last_round": [gettext("At least %(next)s.") % {"next": next_round}]},
             )
         existing = (
             ForbiddenPair.objects.filter(tournament=locked, first=low, second=high)
@@ -161,13 +171,19 @@ def forbidden_pair_add(
         )
         if existing is not None:
             same = (existing.first_round, existing.last_round) == (first_round, last_round)
+            said = {
+                "name": low.name,
+                "name2": high.name,
+                "rounds": existing.rounds_display,
+                "asked": _label(first_round, last_round),
+            }
             raise ValidationFailed(
-                f"{low.name} and {high.name} are already kept apart in {existing.rounds_display}"
-                + (
-                    "."
-                    if same
-                    else f", which overlaps {_label(first_round, last_round)}; remove that entry first to change the rounds."
+                gettext("%(name)s and %(name2)s are already kept apart in %(rounds)s.") % said
+                if same
+                else gettext(
+                    "%(name)s and %(name2)s are already kept apart in %(rounds)s, which overlaps %(asked)s; remove that entry first to change the rounds."
                 )
+                % said
             )
         if latest is not None and latest.status == Round.Status.DRAFT:
             applies = (first_round or 1) <= latest.number <= ends
