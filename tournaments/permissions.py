@@ -40,12 +40,14 @@ show or hide links; it is never a permission check.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import wraps
+from functools import cache, wraps
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.db import connection
+from django.db.models import CharField, Q, QuerySet
+from django.db.models.expressions import RawSQL
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
@@ -97,16 +99,37 @@ def role_of(user: Any, tournament: Tournament) -> str | None:
     return cache[tournament.pk]
 
 
-def _role_subqueries(user: Any) -> dict[str, Subquery]:
+def _role_subqueries(user: Any) -> dict[str, RawSQL]:
     """The user's own role in the tournament, their role in its club and their role in its event
     (organiser or chief arbiter: it covers every section), as subqueries of a tournament query
-    (``own_role``, ``club_role``, ``event_role``)."""
-    own = TournamentRole.objects.filter(tournament=OuterRef("pk"), user=user.pk).order_by().values("role")[:1]
-    in_club = Membership.objects.filter(club=OuterRef("club_id"), user=user.pk).order_by().values("role")[:1]
-    in_event = (
-        EventRole.objects.filter(event=OuterRef("event_id"), user=user.pk).order_by().values("role")[:1]
-    )
-    return {"own_role": Subquery(own), "club_role": Subquery(in_club), "event_role": Subquery(in_event)}
+    (``own_role``, ``club_role``, ``event_role``): annotations of a query of ``Tournament`` rows,
+    never of one used inside another query (they name its table, which Django would re-alias)."""
+    return {name: RawSQL(sql, (user.pk,), output_field=CharField()) for name, sql in _role_sql().items()}
+
+
+@cache
+def _role_sql() -> dict[str, str]:
+    """The three subqueries' SQL, written once: ``SELECT role ... WHERE <link> = the tournament's
+    column AND user = %s LIMIT 1``, what ``Model.objects.filter(<link>=OuterRef(...),
+    user=...).values("role")[:1]`` compiles to. Built with the ORM, the three were half of every
+    staff request's permission check (issue 38: 3,200 of 6,300 Python calls per result entry)."""
+    quote = connection.ops.quote_name
+    outer = Tournament._meta
+
+    def one(model: Any, link: str, outer_field: str) -> str:
+        meta, table = model._meta, quote(model._meta.db_table)
+        return (
+            f"SELECT {table}.{quote(meta.get_field('role').column)} FROM {table}"
+            f" WHERE {table}.{quote(meta.get_field(link).column)}"
+            f" = {quote(outer.db_table)}.{quote(outer.get_field(outer_field).column)}"
+            f" AND {table}.{quote(meta.get_field('user').column)} = %s LIMIT 1"
+        )
+
+    return {
+        "own_role": one(TournamentRole, "tournament", "id"),
+        "club_role": one(Membership, "club", "club"),
+        "event_role": one(EventRole, "event", "event"),
+    }
 
 
 def _remember_roles(
