@@ -72,8 +72,8 @@ def event_trf(event: TeamEvent) -> str:
 REFUSED = "refused"
 
 
-def gacrux_pairing(trf: str, round_number: int, method: str) -> tuple[set[tuple[int, int]], int | None, str]:
-    """Gacrux's pairing of ``round_number``: ({(white, black)}, bye, raw output)."""
+def gacrux_pairing(trf: str, round_number: int, method: str) -> tuple[list[tuple[int, int]], int | None, str]:
+    """Gacrux's pairing of ``round_number``: ([(white, black)] in match order, bye, raw output)."""
     with tempfile.NamedTemporaryFile("w", suffix=".trf", delete=False) as f:
         f.write(trf)
         path = f.name
@@ -99,7 +99,7 @@ def gacrux_pairing(trf: str, round_number: int, method: str) -> tuple[set[tuple[
         )
     finally:
         os.unlink(path)
-    pairs: set[tuple[int, int]] = set()
+    pairs: list[tuple[int, int]] = []
     bye = None
     lines = [ln.split() for ln in out.stdout.splitlines() if ln.strip()]
     for parts in lines[1:]:
@@ -109,12 +109,12 @@ def gacrux_pairing(trf: str, round_number: int, method: str) -> tuple[set[tuple[
         if b == 0:
             bye = w
         else:
-            pairs.add((w, b))
+            pairs.append((w, b))
     if not lines or not lines[0] or not lines[0][0].isdigit():
         if "acceleration cannot be used" in out.stdout + out.stderr:
-            return set(), None, REFUSED
+            return [], None, REFUSED
         if "no legal pairing" in out.stdout.lower() or "no legal pairing" in out.stderr.lower():
-            return set(), None, out.stdout
+            return [], None, out.stdout
         raise RuntimeError(f"gacrux failed: {out.stdout[-2000:]} {out.stderr[-2000:]}")
     return pairs, bye, out.stdout
 
@@ -345,7 +345,8 @@ def run(
         away = tuple((rnd, t) for t in range(1, n + 1) if rng.random() < scenario.absent)
         event = replace(event, absent=event.absent + away)
         trf = event_trf(event)
-        theirs, their_bye, raw = gacrux_pairing(trf, rnd, method)
+        their_order, their_bye, raw = gacrux_pairing(trf, rnd, method)
+        theirs = set(their_order)
         tag = f"n{n}-s{seed}-{colour_type.value}-{scenario.tag}-r{rnd}"
         try:
             request = team_swiss_request(event, rnd)
@@ -378,6 +379,9 @@ def run(
             notes.append(f"{tag}: gacrux refuses the acceleration, we pair")
         elif mine == theirs and ours.bye == their_bye:
             agree += 1
+            if [(m.white, m.black) for m in ours.matches] != their_order:
+                # same matches and colours, another match order (GHR 3.6 / C.04.7 Art. 1.5)
+                notes.append(f"{tag}: match order differs")
         else:
             out.mkdir(parents=True, exist_ok=True)
             (out / f"{tag}.trf").write_text(trf)
