@@ -404,7 +404,12 @@ SPECTACULAR_SETTINGS = {
         "ParticipantStatusEnum": "tournaments.models.Participant.Status",
         "ByeKindEnum": "tournaments.models.RoundBye.Kind",
         "RequestedByeKindEnum": "tournaments.api.serializers.REQUESTED_BYE_KINDS",
+        # Team competitions (teams/api.py) have fields named like the tournaments' with other
+        # choices: each set named here, the tournaments' keeping the names they always had.
+        "FormatEnum": "tournaments.models.Tournament.Format",
+        "ResultEnum": "tournaments.models.Board.Result",
         "TeamBoardResultEnum": "teams.models.BoardGame.Result",
+        "TeamCompetitionFormatEnum": "teams.models.TeamCompetition.Format",
     },
 }
 

@@ -7,6 +7,8 @@ from django.views.i18n import JavaScriptCatalog
 
 from accounts import views as account_views
 from config.views import favicon, language_switch, profile_language
+from teams import api as team_api
+from tournaments.api import urls as api_urls
 
 urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
@@ -33,7 +35,8 @@ urlpatterns = [
     ),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("api/", include("tournaments.api.urls")),
+    # The staff API and, in the same ``api`` namespace, the team competitions' (teams/api.py).
+    path("api/", include((api_urls.urlpatterns + team_api.urlpatterns, api_urls.app_name))),
     path("p/", include("tournaments.public.urls")),
     path("clubs/", include("clubs.urls")),
     path("ratings/", include("ratings.urls")),

@@ -30,6 +30,10 @@ class TeamCompetition(models.Model):
         MATCH = "MP", _("Match points")
         GAME = "GP", _("Game points")
 
+    class Acceleration(models.TextChoices):
+        NONE = "none", _("None")
+        BAKU = "baku", _("Baku (FIDE C.04.7)")
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="team_competitions")
     name = models.CharField(_("name"), max_length=150)
     format = models.CharField(_("format"), max_length=12, choices=Format.choices, default=Format.SWISS)
@@ -42,6 +46,19 @@ class TeamCompetition(models.Model):
     colour_type = models.CharField(
         _("colour preferences"), max_length=4, choices=ColourType.choices, default=ColourType.A
     )
+    acceleration = models.CharField(
+        _("Acceleration"),
+        max_length=8,
+        choices=Acceleration.choices,
+        default=Acceleration.NONE,
+        help_text=_(
+            "Baku (FIDE C.04.7): in the first half of the rounds the top half of the teams get virtual "
+            "match points for the pairing only, never in the standings. Needs 2 / 1 / 0 match points "
+            "and match points as the primary score."
+        ),
+    )
+    """A team Swiss only; C.04.7 Art. 1.1 (a win worth two draws) and 1.4.4 (not with game points
+    primary) are checked by the settings form and kept by the constraint below."""
     tiebreaks = models.CharField(_("tie-breaks"), max_length=100, default="EMGSB,BH,DE")
     max_jump = models.PositiveSmallIntegerField(
         _("board-order freedom"),
@@ -61,6 +78,10 @@ class TeamCompetition(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(boards__gte=1, boards__lte=20), name="team_boards_1_to_20"),
             models.CheckConstraint(condition=Q(rounds__gte=1), name="team_rounds_at_least_1"),
+            models.CheckConstraint(
+                condition=Q(acceleration="none") | Q(scoring="2-1-0", primary="MP"),
+                name="team_baku_needs_2_1_0_match_points_primary",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -176,6 +197,9 @@ class BoardGame(models.Model):
     )
     result = models.CharField(max_length=3, choices=Result.choices, default=Result.NONE, blank=True)
     """From White's side, as on a score sheet."""
+    version = models.PositiveIntegerField(default=0)
+    """Optimistic lock (the API's result entry): every change of the result, or of the whole match's
+    forfeit, bumps it; a change sent with an older version is refused."""
 
     class Meta:
         ordering = ["match", "board"]

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -345,9 +346,29 @@ def board_result_set(*, game: BoardGame, result: str, user: Any) -> BoardGame:
             raise ConflictError(_("The next round is paired already: its pairing rests on this result."))
         before = game.result
         game.result = result
-        game.save(update_fields=["result"])
+        game.version += 1
+        game.save(update_fields=["result", "version"])
         _audit(user, "board_result", game, before=before, after=result)
     return game
+
+
+def board_result_checked(*, game: BoardGame, result: str, expected_version: int, user: Any) -> BoardGame:
+    """``board_result_set`` for a client that saw the board at ``expected_version`` (the API): a
+    different version now means someone changed it since, refused with nothing changed; the same
+    result again (a retry, a double click) is accepted quietly whatever version it was based on."""
+    with transaction.atomic():
+        _locked(game.match.round.competition_id)
+        now = BoardGame.objects.select_related("match__round").get(pk=game.pk)
+        if now.result == result and not now.match.forfeit:
+            return now
+        if now.version != expected_version:
+            raise ConflictError(
+                _(
+                    "This board was changed by someone else (now version %(version)s): reload it and try again."
+                )
+                % {"version": now.version}
+            )
+        return board_result_set(game=now, result=result, user=user)
 
 
 def match_forfeit_set(*, match: Match, forfeit: str, user: Any) -> Match:
@@ -364,8 +385,7 @@ def match_forfeit_set(*, match: Match, forfeit: str, user: Any) -> Match:
         before = match.forfeit
         match.forfeit = forfeit
         match.save(update_fields=["forfeit"])
-        if forfeit:
-            match.boards.update(result="")
+        match.boards.update(version=F("version") + 1, **({"result": ""} if forfeit else {}))
         _audit(user, "match_forfeit", match, before=before, after=forfeit)
     return match
 

@@ -19,6 +19,7 @@ urlpatterns = [
     path(C + "pair/", views.round_pair, name="pair"),
     path(C + "export.trf", views.trf_download, name="trf"),
     path(C + "backup.json", views.backup_download, name="backup"),
+    path(C + "restore/", views.backup_restore, name="restore"),
     path(C + "rounds/<int:number>/", views.round_page, name="round"),
     path(C + "rounds/<int:number>/publish/", views.round_publish, name="publish"),
     path(C + "rounds/<int:number>/deadline/", views.round_deadline, name="deadline"),

@@ -4,6 +4,7 @@ public pages behind the competition's token (pairings board by board, standings,
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -371,6 +372,29 @@ def backup_download(request: HttpRequest, competition: TeamCompetition) -> HttpR
     response = JsonResponse(exchange.competition_backup(competition), json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="team-competition-{competition.pk}.json"'
     return response
+
+
+@require_POST
+@staff_competition(ORGANISE)
+def backup_restore(request: HttpRequest, competition: TeamCompetition) -> HttpResponse:
+    """A JSON backup uploaded on the competition's page, restored as a new competition of the same
+    event (``exchange.competition_restore``: all or nothing, a message naming what is wrong)."""
+    upload = request.FILES.get("backup")
+    if upload is None or upload.size > exchange.MAX_BACKUP_BYTES:
+        messages.error(request, _("Choose a JSON backup file of at most 5 MB."))
+        return _home(competition)
+    try:
+        data = json.loads(upload.read())
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        messages.error(request, _("This file is not JSON: nothing was restored."))
+        return _home(competition)
+    try:
+        restored = exchange.competition_restore(data=data, event=competition.event, user=request.user)
+    except ServiceError as exc:
+        report(request, exc)
+        return _home(competition)
+    messages.success(request, _("Backup restored as a new competition: %(name)s.") % {"name": restored.name})
+    return _home(restored)
 
 
 def _public(token: str) -> TeamCompetition:

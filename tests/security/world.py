@@ -5,6 +5,7 @@ engine, no services) so the access tests stay fast. The cast comes from ``tests/
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from tests import factories
 from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
@@ -25,7 +26,11 @@ ROUND_ROBIN = "round_robin"
 """A round robin in registration: it can be started."""
 WITHDRAWN = "withdrawn"
 """As ``published``, and player 1 has withdrawn from round 2 (the withdrawal can be undone)."""
-STATES = (REGISTRATION, DRAFT, PUBLISHED, FINISHED, ROUND_ROBIN, WITHDRAWN)
+TEAMS = "teams"
+"""As ``registration``, and the event holds a team competition (2 boards, two teams of three) whose
+round 1 is published with no result. The section's organiser and arbiter are the event's organiser
+and chief arbiter here: team competitions take event roles (and club roles), never section roles."""
+STATES = (REGISTRATION, DRAFT, PUBLISHED, FINISHED, ROUND_ROBIN, WITHDRAWN, TEAMS)
 
 
 @dataclass
@@ -36,6 +41,10 @@ class World:
     boards: list[Board] = field(default_factory=list)
     bye: RoundBye | None = None
     pair: ForbiddenPair | None = None
+    competition: Any = None
+    """The team competition (state ``teams``)."""
+    team_players: list[Any] = field(default_factory=list)
+    """The first team's players in board order (state ``teams``)."""
 
     def url_kwargs(self) -> dict[str, object]:
         """A value for every URL argument name the project uses."""
@@ -55,15 +64,19 @@ class World:
             "uidb64": "MQ",
             "content_type_id": 1,
             "object_id": 1,
-            # Team competitions (tests/teams/test_authorization.py has their matrix).
-            "competition_id": 1,
+            # Team competitions: the pages' matrix is tests/teams/test_authorization.py; the API's
+            # rows (state ``teams``) are in test_authorization_matrix.py. ``match`` is a number.
+            "competition_id": self.competition.pk if self.competition else 1,
             "match_id": 1,
-            "team_id": 1,
+            "match": 1,
+            "team_id": self.team_players[0].team_id if self.team_players else 1,
         }
 
 
 def build(tournament: Tournament, state: str) -> World:
     """Put ``tournament`` (which already has its roles) into ``state``."""
+    if state == TEAMS:
+        return _teams(build(tournament, REGISTRATION))
     if state == ROUND_ROBIN:
         tournament.format = Tournament.Format.ROUND_ROBIN
         tournament.tiebreaks = "DE,SB,WIN"
@@ -119,9 +132,41 @@ def build(tournament: Tournament, state: str) -> World:
     return world
 
 
+def _teams(world: World) -> World:
+    """The ``teams`` state: a team competition of the tournament's event, round 1 published."""
+    from teams.models import BoardGame, Match, Team, TeamCompetition, TeamPlayer, TeamRound
+    from tournaments.models import EventRole
+
+    tournament = world.tournament
+    for role in tournament.roles.all():
+        EventRole.objects.get_or_create(
+            event_id=tournament.event_id, user=role.user, defaults={"role": role.role}
+        )
+    competition = TeamCompetition.objects.create(
+        event_id=tournament.event_id, name="Team Cup", boards=2, rounds=3
+    )
+    teams = []
+    for tpn in (1, 2):
+        team = Team.objects.create(competition=competition, tpn=tpn, name=f"Team {tpn}")
+        teams.append([TeamPlayer.objects.create(team=team, order=o, name=f"T{tpn} P{o}") for o in (1, 2, 3)])
+    rnd = TeamRound.objects.create(competition=competition, number=1, status=TeamRound.Status.PUBLISHED)
+    match = Match.objects.create(round=rnd, number=1, home=teams[0][0].team, away=teams[1][0].team)
+    for board in (1, 2):
+        BoardGame.objects.create(
+            match=match,
+            board=board,
+            home_white=board == 1,
+            home_player=teams[0][board - 1],
+            away_player=teams[1][board - 1],
+        )
+    world.competition, world.team_players = competition, teams[0]
+    return world
+
+
 def fingerprint() -> tuple:
     """Everything a write could change, in one comparable value."""
     from clubs.models import Club, Membership, RosterPlayer
+    from teams.models import BoardGame, Lineup, Team, TeamCompetition
     from tournaments.models import AuditLog, TournamentRole
 
     return (
@@ -136,4 +181,12 @@ def fingerprint() -> tuple:
         tuple(Board.objects.order_by("pk").values_list("pk", "white", "black", "result", "version")),
         tuple(RoundBye.objects.order_by("pk").values_list()),
         tuple(ForbiddenPair.objects.order_by("pk").values_list()),
+        tuple(TeamCompetition.objects.order_by("pk").values_list("pk", "name", "rounds")),
+        tuple(Team.objects.order_by("pk").values_list("pk", "name", "withdrawn", "captain_token_hash")),
+        tuple(
+            BoardGame.objects.order_by("pk").values_list(
+                "pk", "result", "version", "home_player", "away_player"
+            )
+        ),
+        tuple(Lineup.objects.order_by("pk").values_list("pk", "player_ids")),
     )

@@ -1,5 +1,9 @@
 """A whole event in one JSON file: the event, and each section's tournament backup with its band.
 
+Team competitions are not in it (the file says so in ``not_included``): this module stands below the
+``teams`` app and cannot read them; each competition's page offers its own JSON backup and restore
+(``teams.exchange``).
+
 * ``event_export(event) -> dict``: what ``/e/<id>/backup.json`` serves.
 * ``event_import(*, data, owner) -> Event``: restore it as a new event organised by ``owner``,
   all sections or none: a section the tournament backup reader refuses undoes every other, and
@@ -23,6 +27,10 @@ from tournaments.text import TextProblem, clean_line
 FORMAT = "chessclub-event-backup"
 VERSION = 1
 MAX_SECTIONS = 50
+NOT_INCLUDED = [
+    "Team competitions: each has its own JSON backup (and restore) on its page.",
+]
+"""What the file leaves out, written into it so that nobody takes it for a backup of everything."""
 
 
 def event_export(event: Event) -> dict[str, Any]:
@@ -40,6 +48,7 @@ def event_export(event: Event) -> dict[str, Any]:
             {**{name: getattr(s, name) for name in SECTION_FIELDS}, "backup": json_export(tournament=s)}
             for s in event.sections.order_by("section_order", "pk")
         ],
+        "not_included": NOT_INCLUDED,
     }
 
 

@@ -111,6 +111,9 @@ class TeamEvent:
     colour_sequence: str = ""
     baku: bool = False
     """Baku acceleration (C.04.7); see :mod:`.baku`."""
+    forbidden: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
+    """Prohibited pairings (TRF-2026 record 260): (first round, last round, team TPNs); the teams of
+    one entry may not meet each other in those rounds."""
 
     @property
     def rounds_played(self) -> int:
@@ -168,4 +171,12 @@ def team_swiss_request(event: TeamEvent, round_number: int) -> TeamSwissRequest:
         initial_colour=event.initial_colour,
         scoring=event.scoring,
         baku=event.baku,
+        forbidden_pairs=frozenset(
+            frozenset((x, y))
+            for first, last, tpns in event.forbidden
+            if first <= round_number <= last
+            for i, x in enumerate(tpns)
+            for y in tpns[i + 1 :]
+            if x != y
+        ),
     )
