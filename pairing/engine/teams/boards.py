@@ -69,7 +69,7 @@ def board_rankings(
             team_of[w], team_of[b] = m.white, m.black
             played = not result.forfeit
             games.setdefault((k + 1, w), []).append((result.white_points, b, played))
-            games.setdefault((k + 1, b), []).append((2 - result.white_points, w, played))
+            games.setdefault((k + 1, b), []).append((result.black, w, played))
     rows: dict[int, list[BoardRow]] = {k: [] for k in range(1, event.boards + 1)}
     for (board, player), results in games.items():
         if len(results) < min_games:

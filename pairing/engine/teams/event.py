@@ -59,6 +59,15 @@ class BoardResult:
     """Half-points of the White team's player on this board: 2, 1 or 0."""
     forfeit: bool = False
     """A single-board forfeit: it scores, but the game was not played."""
+    black_points: int | None = None
+    """Half-points of the Black team's player when they are not ``2 - white_points``: a double
+    forfeit on one board (``0``: neither player scores, C.04.6's match result counts no game
+    point for either team). ``None``: the board's points add up to one game."""
+
+    @property
+    def black(self) -> int:
+        """Half-points of the Black team's player on this board."""
+        return 2 - self.white_points if self.black_points is None else self.black_points
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +95,7 @@ class MatchRecord:
         if self.forfeit:
             full = 2 * boards
             return {"+-": (full, 0), "-+": (0, full), "--": (0, 0)}[self.forfeit]
-        w = sum(b.white_points for b in self.boards)
-        return w, 2 * len(self.boards) - w
+        return sum(b.white_points for b in self.boards), sum(b.black for b in self.boards)
 
 
 @dataclass(frozen=True, slots=True)

@@ -159,8 +159,7 @@ def board_points(event: TeamEvent, upto: int | None = None) -> dict[int, tuple[i
 def _board(m: MatchRecord, k: int) -> tuple[int, int]:
     if m.forfeit:
         return {"+-": (2, 0), "-+": (0, 2), "--": (0, 0)}[m.forfeit]
-    w = m.boards[k].white_points
-    return w, 2 - w
+    return m.boards[k].white_points, m.boards[k].black
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +201,7 @@ def _games_won(f: _Field, tpn: int, played_only: bool) -> int:
         won += sum(
             1
             for b in m.boards
-            if (b.white_points if white else 2 - b.white_points) == 2 and not (played_only and b.forfeit)
+            if (b.white_points if white else b.black) == 2 and not (played_only and b.forfeit)
         )
     return won
 

@@ -70,7 +70,7 @@ def write_team_trf(event: TeamEvent, *, ranks: Mapping[int, int] | None = None) 
                 sb = 2 if rb == "+" else 0
             else:
                 b = m.boards[k]
-                sw, sb = b.white_points, 2 - b.white_points
+                sw, sb = b.white_points, b.black
                 letters = {2: "1", 1: "=", 0: "0"} if not b.forfeit else {2: "+", 1: "=", 0: "-"}
                 rw, rb = letters[sw], letters[sb]
             # the White team's player's result is rw on its own colour
@@ -285,14 +285,17 @@ def read_team_trf(text: str, *, boards: int | None = None) -> TeamEvent:
         results = []
         for k in range(n_boards):
             own, other = game(wl[k], rnd), game(bl[k], rnd)
-            if own is not None:
+            if own is not None and other is not None and own[1] == other[1] == "-":
+                # a double forfeit on this board: neither player scores
+                results.append(BoardResult(0, forfeit=True, black_points=0))
+            elif own is not None:
                 res = own[1]
                 results.append(BoardResult(points[res.upper()], forfeit=res in "+-"))
             elif other is not None:
                 res = other[1]
                 results.append(BoardResult(2 - points[res.upper()], forfeit=res in "+-"))
             else:  # both boards empty: a double forfeit, recorded as the app records one
-                results.append(BoardResult(0, forfeit=True))
+                results.append(BoardResult(0, forfeit=True, black_points=0))
         matches.append(
             MatchRecord(rnd, white, black, tuple(results), "", Lineup(tuple(wl)), Lineup(tuple(bl)))
         )
