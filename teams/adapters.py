@@ -4,6 +4,8 @@ requests built from it. The engine stays Django-free; this is the only module th
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from pairing.engine.teams import (
     BoardResult,
     ColourType,
@@ -17,6 +19,7 @@ from pairing.engine.teams import (
 from pairing.engine.teams import (
     Lineup as EngineLineup,
 )
+from pairing.engine.teams.baku import baku_problem
 
 from .models import BoardGame, Match, Team, TeamCompetition, TeamRound
 
@@ -30,6 +33,26 @@ EMPTY_BOARD = -1
 def scoring_of(competition: TeamCompetition) -> MatchScoring:
     win = 3 if competition.scoring == TeamCompetition.Scoring.THREE else 2
     return MatchScoring(win=win, draw=1, loss=0)
+
+
+def acceleration_problem(scoring: str, primary: str) -> str | None:
+    """Why the Baku acceleration cannot go with these settings (the model's ``scoring`` and
+    ``primary`` values), in the reader's language; ``None`` when it can. The rule is the engine's
+    (C.04.7 Art. 1.1 and 1.4.4), the words are the app's."""
+    win = 3 if scoring == TeamCompetition.Scoring.THREE else 2
+    problem = baku_problem(MatchScoring(win=win, draw=1, loss=0), PrimaryScore(primary))
+    if problem is None:
+        return None
+    if primary == TeamCompetition.Primary.GAME:
+        return _(
+            "Baku acceleration cannot be used when game points are the primary score (FIDE C.04.7 "
+            "Art. 1.4.4). Rank on match points, or choose no acceleration."
+        )
+    return _(
+        "Baku acceleration needs a won match worth exactly two drawn ones and a lost match worth "
+        "nothing (FIDE C.04.7 Art. 1.1): 2 / 1 / 0 match points, not 3 / 1 / 0. Choose 2 / 1 / 0 or no "
+        "acceleration."
+    )
 
 
 def lineup_rules(competition: TeamCompetition) -> LineupRules:
@@ -58,7 +81,14 @@ def match_record(match: Match, games: list[BoardGame], round_number: int) -> Mat
     boards = (
         ()
         if match.forfeit
-        else tuple(BoardResult(white_points=home_points(g), forfeit=g.result in FORFEITS) for g in games)
+        else tuple(
+            BoardResult(
+                white_points=home_points(g),
+                forfeit=g.result in FORFEITS,
+                black_points=0 if g.result == "--" else None,
+            )
+            for g in games
+        )
     )
     return MatchRecord(
         round=round_number,
@@ -113,4 +143,6 @@ def team_event(competition: TeamCompetition, *, upto: int | None = None) -> Team
         scoring=scoring_of(competition),
         colour_type=ColourType(competition.colour_type),
         primary=PrimaryScore(competition.primary),
+        baku=competition.format == TeamCompetition.Format.SWISS
+        and competition.acceleration == TeamCompetition.Acceleration.BAKU,
     )

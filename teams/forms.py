@@ -7,10 +7,33 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from .adapters import acceleration_problem
 from .models import TeamCompetition
 
 
 class CompetitionForm(forms.ModelForm):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Left out (an older backup, a client that does not know it): no acceleration.
+        self.fields["acceleration"].required = False
+
+    def clean_acceleration(self) -> str:
+        return self.cleaned_data.get("acceleration") or TeamCompetition.Acceleration.NONE
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("acceleration") == TeamCompetition.Acceleration.BAKU:
+            if data.get("format") == TeamCompetition.Format.ROUND_ROBIN:
+                self.add_error(
+                    "acceleration",
+                    _("Acceleration is for a team Swiss: a round robin's schedule is fixed."),
+                )
+            elif data.get("scoring") and data.get("primary"):
+                problem = acceleration_problem(data["scoring"], data["primary"])
+                if problem:
+                    self.add_error("acceleration", problem)
+        return data
+
     class Meta:
         model = TeamCompetition
         fields = [
@@ -21,6 +44,7 @@ class CompetitionForm(forms.ModelForm):
             "scoring",
             "primary",
             "colour_type",
+            "acceleration",
             "tiebreaks",
             "max_jump",
         ]
