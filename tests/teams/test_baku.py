@@ -105,3 +105,30 @@ def test_the_engine_refuses_on_its_own_what_the_settings_let_through(event, orga
     competition.primary, competition.scoring = TeamCompetition.Primary.MATCH, TeamCompetition.Scoring.THREE
     with pytest.raises(AccelerationNotApplicableError, match="1.1"):
         pair_team_round(team_swiss_request(adapters.team_event(competition), 1))
+
+
+def test_the_backup_keeps_the_acceleration_and_the_trf_says_it(event, organiser):
+    import json
+
+    from teams import exchange
+
+    competition = services.competition_create(
+        event=event, user=organiser, name="Cup", boards=4, rounds=7, acceleration="baku"
+    )
+    add_teams(competition, organiser, 8)
+    play_round(services.round_pair(competition=competition, user=organiser), organiser)
+    data = json.loads(json.dumps(exchange.competition_backup(competition), default=str))
+    data["competition"]["name"] = "Cup again"
+    restored = exchange.competition_restore(data=data, event=event, user=organiser)
+    assert restored.acceleration == TeamCompetition.Acceleration.BAKU
+    trf = exchange.team_trf(competition).splitlines()
+    assert "192 FIDE_TEAM_TYPEA_MP_GP_BAKU" in trf
+    assert [ln for ln in trf if ln.startswith("250")] == [
+        "250  2.0        1   2    1    4",
+        "250  1.0        3   4    1    4",
+    ]
+    # an older backup, without the setting: no acceleration
+    del data["competition"]["acceleration"]
+    data["competition"]["name"] = "Cup, older backup"
+    older = exchange.competition_restore(data=data, event=event, user=organiser)
+    assert older.acceleration == TeamCompetition.Acceleration.NONE
