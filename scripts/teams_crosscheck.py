@@ -441,7 +441,7 @@ def main() -> int:
     parser.add_argument("--baku", action="store_true", help="Baku acceleration (C.04.7) in every tournament")
     parser.add_argument("--quiet", action="store_true", help="print the figures only, not each difference")
     args = parser.parse_args()
-    total_agree = total = 0
+    total_agree = total = order_differs = 0
     tally: dict[str, list[int]] = {}
     win, draw, loss = (int(x) for x in args.scoring.split(","))
     scenario = Scenario(
@@ -474,6 +474,7 @@ def main() -> int:
                 )
                 a += agree
                 t += count
+                order_differs += sum(1 for note in notes if note.endswith("match order differs"))
                 for note in [] if args.quiet else notes:
                     print("  ", note)
             total_agree += a
@@ -482,7 +483,7 @@ def main() -> int:
                 f"type {type_name:4} {n:3d} teams x {rounds} rounds x {args.seeds} seeds: {a}/{t} rounds agree",
                 flush=True,
             )
-    print(f"total: {total_agree}/{total} rounds agree")
+    print(f"total: {total_agree}/{total} rounds agree ({order_differs} of them in another match order)")
     if "checker" in tally:
         checked, accepted = tally.pop("checker")[:2]
         print(f"Gacrux's C.04.6 checker accepts {accepted}/{checked} rounds of our tournaments")
