@@ -127,8 +127,9 @@ def _respond(request: HttpRequest, token: str, accept: bool) -> HttpResponse:
     if accept:
         messages.success(
             request,
-            gettext("Welcome to %(club)s: you are %(role)s.")
-            % {"club": membership.club.name, "role": membership.get_role_display().lower()},
+            # The role as its label says it: a German noun keeps its capital.
+            gettext("Welcome to %(club)s. Your role: %(role)s.")
+            % {"club": membership.club.name, "role": membership.get_role_display()},
         )
         return redirect("clubs:dashboard", slug=membership.club.slug)
     messages.success(request, gettext("Invitation declined."))
