@@ -86,6 +86,7 @@ class TeamCompetitionOutput(serializers.ModelSerializer):
             "scoring",
             "primary",
             "colour_type",
+            "acceleration",
             "tiebreaks",
             "max_jump",
             "public_token",

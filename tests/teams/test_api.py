@@ -65,6 +65,7 @@ def test_the_event_staff_list_and_read_the_competition(paired, organiser, arbite
         detail = api(user).get(_base(competition)).json()
         assert detail["name"] == "Team Swiss" and detail["boards"] == 4 and detail["rounds_paired"] == 1
         assert detail["public_token"] == competition.public_token
+        assert detail["acceleration"] == competition.acceleration == "none"  # the settings form's too
 
 
 def test_others_see_nothing_and_change_nothing(paired, stranger, deputy):
