@@ -220,6 +220,8 @@ class Harness:
                 "TXT",
                 "-o",
                 str(target),
+                "-u",
+                str(self.args.unrated_rating),
             ],
             capture_output=True,
             text=True,
@@ -234,7 +236,7 @@ class Harness:
         if len(lines) < 2:
             return False, "gacrux: no table"
         header = lines[0]
-        ours = _our_values(t, listed[0])
+        ours = _our_values(t, listed[0], self.args.unrated_rating)
         rank_of = {p.id: p.rank for p in t.players}
         differences = []
         rows = [dict(zip(header, cells, strict=False)) for cells in lines[1:] if cells[0].strip().isdigit()]
@@ -321,8 +323,9 @@ class Harness:
                 print(f"checker {checker}: {n} files in {total:.0f} s ({3600 * n / total:.0f} files/hour)")
 
 
-def _our_values(t, codes: list[str]) -> dict[int, dict[str, float]]:
-    """Our tie-break values per player (FIDE 2026 unplayed-round rule, C.07 6.3 direct encounter)."""
+def _our_values(t, codes: list[str], unrated_rating: int | None = None) -> dict[int, dict[str, float]]:
+    """Our tie-break values per player (FIDE 2026 unplayed-round rule, C.07 6.3 direct encounter; unrated
+    opponents count with ``unrated_rating`` in ARO/TPR, as Gacrux's ``-u``)."""
     from pairing.engine.standings import StandingsRequest, compute_standings
     from pairing.engine.types import Participant
 
@@ -338,6 +341,7 @@ def _our_values(t, codes: list[str]) -> dict[int, dict[str, float]]:
             scoring=t.scoring,
             direct_encounter="fide",
             breakdowns=False,
+            unrated_rating=unrated_rating,
         )
     )
     return {row.id: {v.code: float(v.value) for v in row.tiebreaks} for row in table.rows}
@@ -375,6 +379,12 @@ def main() -> None:
         default=os.environ.get("BBP_PAIRINGS") or os.environ.get("BBP", "/tmp/bbpPairings/bbpPairings.exe"),
     )
     parser.add_argument("--sides", default="ours,bbp,gacrux")
+    parser.add_argument(
+        "--unrated-rating",
+        type=int,
+        default=1400,
+        help="the rating unrated opponents count with in ARO/TPR, ours and Gacrux's (-u) alike (C.07 10)",
+    )
     Harness(parser.parse_args()).run()
 
 
