@@ -28,6 +28,7 @@ from collections.abc import Sequence
 
 from ..baku import BakuPlan, baku_plan, scoring_allows_baku
 from ..errors import AccelerationNotApplicableError
+from ..trf.write import acceleration_rectangles
 from ..types import Scoring
 from .event import TeamEvent
 from .types import MatchKind, MatchScoring, PrimaryScore, Team
@@ -138,28 +139,7 @@ def team_records_250(event: TeamEvent) -> list[str]:
     plan = event_baku_plan(event)
     if plan is None:
         return []
-    runs: dict[tuple[int, int, int], list[int]] = {}
-    for tpn, values in plan.virtual_points.items():
-        rnd = 1
-        while rnd <= len(values):
-            value = values[rnd - 1]
-            end = rnd
-            while end < len(values) and values[end] == value:
-                end += 1
-            if value:
-                runs.setdefault((rnd, end, value), []).append(tpn)
-            rnd = end + 1
-    lines: list[str] = []
-    for (first, last, value), tpns in sorted(runs.items()):
-        tpns.sort()
-        blocks: list[list[int]] = []
-        for tpn in tpns:
-            if blocks and tpn == blocks[-1][-1] + 1:
-                blocks[-1].append(tpn)
-            else:
-                blocks.append([tpn])
-        lines.extend(
-            f"250 {_points(value)} {'':4} {first:>3} {last:>3} {block[0]:>4} {block[-1]:>4}"
-            for block in blocks
-        )
-    return lines
+    return [
+        f"250 {_points(value)} {'':4} {first:>3} {last:>3} {start:>4} {end:>4}"
+        for first, last, value, start, end in acceleration_rectangles(plan.virtual_points.items())
+    ]

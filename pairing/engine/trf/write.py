@@ -3,6 +3,8 @@ with the JaVaFo and bbpPairings records."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from ..errors import InvalidRequestError
 from ..types import Colour, ResultCode, RoundRecord, Scoring
 from .model import _HEADER_FIELDS, _ROUND_START, TrfBye, TrfPlayer, TrfTournament
@@ -199,30 +201,44 @@ def _byes_240(byes: tuple[TrfBye, ...]) -> list[str]:
     ]
 
 
-def _accelerations_250(players: tuple[TrfPlayer, ...]) -> list[str]:
-    """Compress per-player virtual points into ``250`` rectangles: runs of rounds with one value,
-    merged over consecutive starting ranks that share the run."""
+def acceleration_rectangles(
+    virtual: Iterable[tuple[int, Sequence[int]]],
+) -> list[tuple[int, int, int, int, int]]:
+    """Per-id virtual points (``(id, values by round)``) as the rectangles record ``250`` writes:
+    ``(first round, last round, value, first id, last id)`` for each run of rounds with one non-zero
+    value, merged over consecutive ids sharing the run; in round, then value, then id order. The
+    individual (players) and team (teams' TPNs) writers both use it."""
     runs: dict[tuple[int, int, int], list[int]] = {}
-    for p in players:
+    for ident, values in virtual:
         rnd = 1
-        values = p.accelerations
         while rnd <= len(values):
             value = values[rnd - 1]
             end = rnd
             while end < len(values) and values[end] == value:
                 end += 1
             if value:
-                runs.setdefault((rnd, end, value), []).append(p.id)
+                runs.setdefault((rnd, end, value), []).append(ident)
             rnd = end + 1
-    lines = []
+    rectangles = []
     for (first, last, value), ids in sorted(runs.items()):
         ids.sort()
         start = previous = ids[0]
-        for pid in ids[1:] + [None]:
-            if pid is not None and pid == previous + 1:
-                previous = pid
+        following: list[int | None] = [*ids[1:], None]
+        for after in following:
+            if after is not None and after == previous + 1:
+                previous = after
                 continue
-            lines.append(f"250      {_points_text(value)} {first:>3} {last:>3} {start:>4} {previous:>4}")
-            if pid is not None:
-                start = previous = pid
-    return lines
+            rectangles.append((first, last, value, start, previous))
+            if after is not None:
+                start = previous = after
+    return rectangles
+
+
+def _accelerations_250(players: tuple[TrfPlayer, ...]) -> list[str]:
+    """Per-player virtual points as ``250`` lines (:func:`acceleration_rectangles`)."""
+    return [
+        f"250      {_points_text(value)} {first:>3} {last:>3} {start:>4} {end:>4}"
+        for first, last, value, start, end in acceleration_rectangles(
+            (p.id, p.accelerations) for p in players
+        )
+    ]
