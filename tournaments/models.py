@@ -382,7 +382,12 @@ class Board(models.Model):
 
     class Meta:
         ordering = ["round", "number"]
-        indexes = [models.Index(fields=["round", "changed_version"], name="board_changed_since")]
+        indexes = [
+            models.Index(fields=["round", "changed_version"], name="board_changed_since"),
+            # "Another board of this round still open?", asked under the tournament's lock by every
+            # result entry: a look at the round's open boards only, not its 500 boards (issue 38).
+            models.Index(fields=["round"], condition=Q(result=""), name="board_open_by_round"),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="unique_board_number"),
             models.UniqueConstraint(fields=["round", "white"], name="white_once_per_round"),
