@@ -79,7 +79,9 @@ def enter_results(page: Page, offset: int) -> None:
     The round page was reached by a click (pair, publish), not by ``goto``, which would have waited
     for it: a key pressed before the page's deferred scripts run does nothing (seen in CI)."""
     page.wait_for_load_state("load")
-    page.wait_for_function("() => window.htmx !== undefined && document.documentElement.classList.contains('js')")
+    page.wait_for_function(
+        "() => window.htmx !== undefined && document.documentElement.classList.contains('js')"
+    )
     rows = page.locator("tr.board-row")
     for i in range(rows.count()):
         row_id = rows.nth(i).get_attribute("id")
