@@ -92,3 +92,43 @@ def test_the_harness_fixes_gacrux_format_quirks() -> None:
         "250       1.0   1   2    1    4",
     ]
     assert fixes == ["162 A/X letters dropped", "250 match points dropped"]
+
+
+GACRUX_SAMPLE = 10
+"""Files Gacrux's pairing checker reads in the suite (about a second each on the 2-core machine)."""
+
+
+def test_gacrux_pairing_checker_accepts_our_tournaments(generated: list[Path], tmp_path: Path) -> None:
+    """An independent checker in every CI run (issue 34): FIDE TEC's Gacrux (a test extra) re-pairs
+    every round of our generated tournaments and accepts each; bbpPairings' checker runs when a
+    binary is there, the full runs are ``scripts/crosscheck.py``."""
+    pytest.importorskip("gacrux")
+    import sys
+
+    rejected = {}
+    for path in generated[:GACRUX_SAMPLE]:
+        out = tmp_path / f"{path.stem}.txt"
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "gacrux.pairingchecker",
+                "-i",
+                str(path),
+                "-m",
+                "dutch",
+                "-c",
+                "-F",
+                "TXT",
+                "-o",
+                str(out),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+        text = out.read_text() if out.exists() else run.stderr[-500:]
+        if "Check: True" not in text:
+            rejected[path.name] = text[-300:]
+    assert not rejected
