@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import path
@@ -42,9 +43,18 @@ from .models import BoardGame, Team, TeamCompetition, TeamRound
 # --- who may -----------------------------------------------------------------------------------
 
 
+def _with_rounds(competitions: QuerySet[TeamCompetition]) -> QuerySet[TeamCompetition]:
+    """The rounds paired so far, counted in the competitions' own query (a list asked one count a
+    competition). A subquery, so the role joins of :func:`competitions_visible` cannot multiply it."""
+    paired = TeamRound.objects.filter(competition=OuterRef("pk")).order_by().values("competition")
+    return competitions.annotate(
+        rounds_paired=Coalesce(Subquery(paired.annotate(n=Count("pk")).values("n")[:1]), 0)
+    )
+
+
 def competitions_visible(user: Any) -> QuerySet[TeamCompetition]:
     """The competitions whose event the user holds a role over (event or club role), newest first."""
-    competitions = TeamCompetition.objects.select_related("event").order_by("-pk")
+    competitions = _with_rounds(TeamCompetition.objects.select_related("event").order_by("-pk"))
     if user is None or not getattr(user, "is_authenticated", False):
         return competitions.none()
     if user.is_superuser:
@@ -61,7 +71,9 @@ def competitions_visible(user: Any) -> QuerySet[TeamCompetition]:
 def competition_for_user(user: Any, competition_id: int) -> TeamCompetition:
     """The competition if the user may act in it (the team pages' rule), else ``Http404``: no role
     over its event, a section role included, does not confirm it exists."""
-    competition = TeamCompetition.objects.select_related("event").filter(pk=competition_id).first()
+    competition = (
+        _with_rounds(TeamCompetition.objects.select_related("event")).filter(pk=competition_id).first()
+    )
     if competition is None or event_role_of(user, competition.event) is None:
         raise Http404(gettext("No such team competition"))
     return competition
@@ -72,31 +84,20 @@ def competition_for_user(user: Any, competition_id: int) -> TeamCompetition:
 
 class TeamCompetitionOutput(serializers.ModelSerializer):
     event = serializers.IntegerField(source="event_id", read_only=True)
-    rounds_paired = serializers.SerializerMethodField()
+    rounds_paired = serializers.IntegerField(read_only=True)
+    """Annotated by the queries below (:func:`_with_rounds`): one query for a whole list."""
 
     class Meta:
         model = TeamCompetition
         fields = (
             "id",
             "event",
-            "name",
-            "format",
-            "boards",
-            "rounds",
-            "scoring",
-            "primary",
-            "colour_type",
-            "acceleration",
-            "tiebreaks",
-            "max_jump",
+            *TeamCompetition.SETTING_FIELDS,
             "public_token",
             "rounds_paired",
             "created_at",
         )
         read_only_fields = fields
-
-    def get_rounds_paired(self, competition: TeamCompetition) -> int:
-        return competition.team_rounds.count()
 
 
 class TeamRef(serializers.Serializer):

@@ -242,7 +242,7 @@ def competition_restore(*, data: Any, event: Event, user: Any) -> TeamCompetitio
     return competition
 
 
-SETTINGS = tuple(CompetitionForm.Meta.fields)
+SETTINGS = TeamCompetition.SETTING_FIELDS
 """The settings a backup holds and its restore reads back: the settings form's, checked by it."""
 
 

@@ -36,18 +36,7 @@ class CompetitionForm(forms.ModelForm):
 
     class Meta:
         model = TeamCompetition
-        fields = [
-            "name",
-            "format",
-            "boards",
-            "rounds",
-            "scoring",
-            "primary",
-            "colour_type",
-            "acceleration",
-            "tiebreaks",
-            "max_jump",
-        ]
+        fields = list(TeamCompetition.SETTING_FIELDS)
         help_texts = {
             "rounds": _(
                 "A round robin's number of rounds comes from its teams, set when round 1 is paired: "

@@ -34,6 +34,20 @@ class TeamCompetition(models.Model):
         NONE = "none", _("None")
         BAKU = "baku", _("Baku (FIDE C.04.7)")
 
+    SETTING_FIELDS = (
+        "name",
+        "format",
+        "boards",
+        "rounds",
+        "scoring",
+        "primary",
+        "colour_type",
+        "acceleration",
+        "tiebreaks",
+        "max_jump",
+    )
+    """What the organiser sets (the settings form, the JSON backup, the API's competition): one list."""
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="team_competitions")
     name = models.CharField(_("name"), max_length=150)
     format = models.CharField(_("format"), max_length=12, choices=Format.choices, default=Format.SWISS)
