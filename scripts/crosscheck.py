@@ -175,29 +175,7 @@ class Harness:
         return run.returncode == 0 and "Checker pairings" not in text, text
 
     def check_gacrux(self, path: Path) -> tuple[bool, str]:
-        target = self.out / "diffs" / ".gacrux.txt"
-        run = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "gacrux.pairingchecker",
-                "-i",
-                str(path),
-                "-m",
-                "dutch",
-                "-c",
-                "-F",
-                "TXT",
-                "-o",
-                str(target),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=1200,
-            check=False,
-        )
-        text = (target.read_text() if target.exists() else "") + run.stderr[-2000:]
-        return "Check: True" in text, text
+        return gacrux_pairing_check(path, self.out / "diffs" / ".gacrux.txt")
 
     def check_gacrux_tb(self, path: Path) -> tuple[bool, str] | None:
         """Gacrux's tie-break checker on a file that lists tie-breaks: its values, player by player and
@@ -321,6 +299,33 @@ class Harness:
             n = sum(1 for r in self.rows if r["checker"] == checker)
             if total >= 1:  # ours-tb comes with ours' run: no time of its own
                 print(f"checker {checker}: {n} files in {total:.0f} s ({3600 * n / total:.0f} files/hour)")
+
+
+def gacrux_pairing_check(path: Path, target: Path) -> tuple[bool, str]:
+    """Gacrux's pairing checker (``gacrux.pairingchecker -c``, Dutch) on one file, its report written to
+    ``target``: (accepted, the report). The harness and the suite's sample both call it."""
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "gacrux.pairingchecker",
+            "-i",
+            str(path),
+            "-m",
+            "dutch",
+            "-c",
+            "-F",
+            "TXT",
+            "-o",
+            str(target),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+        check=False,
+    )
+    text = (target.read_text() if target.exists() else "") + run.stderr[-2000:]
+    return "Check: True" in text, text
 
 
 def _our_values(t, codes: list[str], unrated_rating: int | None = None) -> dict[int, dict[str, float]]:
