@@ -104,3 +104,11 @@ def tab_to(page: Page, selector: str, limit: int = 80) -> int:
         if page.evaluate("(s) => document.activeElement.matches(s)", selector):
             return presses
     raise AssertionError(f"Tab never reached {selector} in {limit} presses")
+
+
+def scripts_ready(page: Page) -> None:
+    """Wait until the page's deferred scripts listen: htmx processes the page on DOMContentLoaded,
+    which comes before ``load``. A page reached by a click or a form's redirect is not waited for
+    by Playwright, and a value typed before htmx listens triggers nothing (seen in CI)."""
+    page.wait_for_load_state("load")
+    page.wait_for_function("() => window.htmx !== undefined")

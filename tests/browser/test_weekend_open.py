@@ -18,6 +18,7 @@ from playwright.sync_api import Page, expect
 from rest_framework.authtoken.models import Token
 
 from tests.browser.test_arbiter_night import enter_results, login, pair_and_publish, serialised_sqlite  # noqa: F401
+from tests.browser.conftest import scripts_ready
 from tournaments.models import Event, Participant, Round
 
 expect.set_options(timeout=15_000)
@@ -89,6 +90,7 @@ def test_a_weekend_open_with_three_sections(
         ("Rita Top", 2250),
     ]
     for name, rating in desk:
+        scripts_ready(org)  # the event page after the section's creation or the last entry
         org.fill("#id_name", name)
         org.fill("#id_rating", str(rating))
         expect(org.locator("#section-suggestion")).to_contain_text("Open A" if rating >= 1800 else "Open B")
