@@ -267,6 +267,7 @@ class Participant(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", _("Active")
         WITHDRAWN = "withdrawn", _("Withdrawn")
+        EXPELLED = "expelled", _("Expelled")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="participants")
     name = models.CharField(max_length=100)
