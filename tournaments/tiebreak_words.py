@@ -48,6 +48,17 @@ TIEBREAK_WORDS = {
         _("Koya score"),
         _("Points scored against the opponents whose final score is at least half the maximum score."),
     ),
+    "STD": (
+        _("Standard points"),
+        _(
+            "1 for each round you scored more than your opponent (or than a draw, without playing), ½ for each "
+            "round level, whatever the points system."
+        ),
+    ),
+    "TPN": (_("Pairing number"), _("The lower pairing number ranks first.")),
+    "TPN-R": (_("Pairing number, highest first"), _("The higher pairing number ranks first.")),
+    "RTNG": (_("Rating"), _("The higher rating ranks first.")),
+    "RTNG-R": (_("Rating, lowest first"), _("The lower rating ranks first.")),
 }
 
 

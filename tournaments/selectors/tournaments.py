@@ -85,7 +85,7 @@ def tournament_exists(pk: int) -> bool:
     return Tournament.objects.filter(pk=pk).exists()
 
 
-RATING_TIEBREAKS = frozenset({"ARO", "ARO-C1", "TPR"})
+RATING_TIEBREAKS = frozenset({"ARO", "ARO-C1", "TPR", "RTNG", "RTNG-R"})
 
 
 def unrated_left_out(tournament: Tournament) -> int:

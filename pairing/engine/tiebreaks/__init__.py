@@ -10,6 +10,7 @@
 #   histories.py  the consistency check of the round records
 #   opponents.py  BH and SB with their cuts, KS          results.py    WIN, WON, BPG, PS
 #   ratings.py    ARO and TPR                            encounter.py  DE (and DE_RULES)
+#   own_data.py   STD, TPN, RTNG (2026)
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from pairing.engine.errors import InvalidRequestError
 
-from . import opponents, ratings, results
+from . import opponents, own_data, ratings, results
 from .values import Contribution, TiebreakValue
 
 if TYPE_CHECKING:
@@ -72,6 +72,8 @@ class TiebreakInfo:
     """The cut or median modifier the code carries, as data the compute function reads."""
     buchholz: bool = False
     """Buchholz-type: refused for round robins."""
+    reverse: bool = False
+    """The reverse order an order-type tie-break allows (C.07 2026 7.8, 10.6): ``TPN-R``, ``RTNG-R``."""
 
     @property
     def article(self) -> str:
@@ -215,6 +217,44 @@ TIEBREAKS: tuple[TiebreakInfo, ...] = (
         "Points scored against the opponents whose final score is at least half the maximum score.",
         "9.2",
         compute=opponents.koya,
+    ),
+    TiebreakInfo(
+        "STD",
+        "Standard points",
+        "1 for each round you scored more than your opponent (or than a draw, without playing), ½ for each round "
+        "level, whatever the points system.",
+        "7.7",
+        compute=own_data.standard_points,
+    ),
+    TiebreakInfo(
+        "TPN",
+        "Pairing number",
+        "The lower pairing number ranks first.",
+        "7.8",
+        compute=own_data.pairing_number,
+    ),
+    TiebreakInfo(
+        "TPN-R",
+        "Pairing number, highest first",
+        "The higher pairing number ranks first.",
+        "7.8",
+        compute=own_data.pairing_number,
+        reverse=True,
+    ),
+    TiebreakInfo(
+        "RTNG",
+        "Rating",
+        "The higher rating ranks first.",
+        "10.6",
+        compute=own_data.rating,
+    ),
+    TiebreakInfo(
+        "RTNG-R",
+        "Rating, lowest first",
+        "The lower rating ranks first.",
+        "10.6",
+        compute=own_data.rating,
+        reverse=True,
     ),
 )
 """Every tie-break the product offers, in the order the forms list them."""
