@@ -143,12 +143,15 @@ def check_tournament(
     direct_encounter: str = "fide",
     rounds: Iterable[int] | None = None,
     standings: bool = True,
+    unrated_rating: int | None = None,
 ) -> CheckReport:
     """Check every round of ``t`` and, where it lists tie-breaks, its standings.
 
     ``pair_round`` is the engine (the Dutch one by default); ``adjust`` changes each round's request
     before checking (the CLI's ``--baku`` puts the engine's virtual points in). ``unplayed`` and
-    ``direct_encounter`` are the standings rules (FIDE's 2026 ones by default).
+    ``direct_encounter`` are the standings rules (FIDE's 2026 ones by default); ``unrated_rating``
+    the rating unrated opponents count with in ARO and TPR (C.07 Art. 10), by default what the
+    file's ``###`` line says (:attr:`TrfTournament.unrated_rating`), else they are left out.
     """
     if pair_round is None:
         from .dutch import pair_round as dutch
@@ -175,7 +178,8 @@ def check_tournament(
         same += not round_findings
     report = CheckReport(rounds=checked, rounds_ok=same, findings=tuple(findings))
     if standings:
-        report = _check_standings(t, report, unplayed, direct_encounter)
+        rating = t.unrated_rating if unrated_rating is None else unrated_rating
+        report = _check_standings(t, report, unplayed, direct_encounter, rating)
     return report
 
 
@@ -249,7 +253,9 @@ def _subject(ids: tuple[int, ...]) -> str:
     return "players " + ", ".join(map(str, ids)) if ids else "round"
 
 
-def _check_standings(t: TrfTournament, report: CheckReport, unplayed: str, de_rule: str) -> CheckReport:
+def _check_standings(
+    t: TrfTournament, report: CheckReport, unplayed: str, de_rule: str, unrated_rating: int | None
+) -> CheckReport:
     listed = tiebreak_codes(t)
     if listed is None:
         return report
@@ -284,6 +290,7 @@ def _check_standings(t: TrfTournament, report: CheckReport, unplayed: str, de_ru
         round_robin=round_robin,
         direct_encounter=de_rule,
         breakdowns=False,
+        unrated_rating=unrated_rating,
     )
     table = compute_standings(request)
     place = {row.id: row.rank for row in table.rows}

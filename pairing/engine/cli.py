@@ -60,6 +60,7 @@ check a finished tournament, print Berger round-robin tables, or compute standin
       differ from the file. Exit 1 if any round differs.
 
   python -m pairing.engine --check FILE [FILE ...] [--baku] [--unplayed RULE]
+                           [--unrated-rating N]
       Checker: for every round of each FILE (TRF-2026 or TRF-2016), the recorded pairing
       against the absolute criteria and against the pairing the Dutch rules give (pairs,
       colours, bye); where the file lists tie-breaks (TRF-2026 212 or 202), every rank
@@ -71,7 +72,10 @@ check a finished tournament, print Berger round-robin tables, or compute standin
       --baku recomputes it. Many files are checked in one process (batch mode; @LIST
       reads the names from a file, one a line); each file ends with a "FILE: ..." line.
       Exit 0 every file passes, 1 some finding, 2 a file could not be read (the others are
-      still checked; 2 wins over 1).
+      still checked; 2 wins over 1). ARO and TPR count unrated opponents at the rating the
+      file's "### Unrated players count in ARO and TPR at N" line gives (this program's
+      exports write it; TRF-2026 has no record for it), or --unrated-rating N (Gacrux's -u),
+      else leave them out.
 
   python -m pairing.engine --dutch [MODEL.trf] -g [CONFIG] -o OUTPUT [-s SEED]
                            [--set KEY=VALUE ...] [--count N]
@@ -159,6 +163,14 @@ def _parser() -> argparse.ArgumentParser:
         "--direct-encounter",
         default=None,
         help="all-met (default) or fide (adds C.07 6.3; default with --check)",
+    )
+    parser.add_argument(
+        "--unrated-rating",
+        type=int,
+        default=None,
+        metavar="N",
+        help="with --check: the rating unrated opponents count with in ARO and TPR (C.07 10; "
+        "default: the file's ### line, else left out)",
     )
     return parser
 
@@ -407,7 +419,12 @@ def _check_files(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for path in args.check:
         try:
             report = check_tournament(
-                _read(path), pair_round=pair_round, adjust=adjust, unplayed=unplayed, direct_encounter=de_rule
+                _read(path),
+                pair_round=pair_round,
+                adjust=adjust,
+                unplayed=unplayed,
+                direct_encounter=de_rule,
+                unrated_rating=args.unrated_rating,
             )
         except TrfError as exc:
             err.write(f"{path}: {exc}\n")

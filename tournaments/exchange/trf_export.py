@@ -22,10 +22,18 @@ from core.collector import collector_paused
 from core.errors import ValidationFailed
 from pairing.adapters import baku_accelerations_for
 from pairing.engine.errors import InvalidRequestError
-from pairing.engine.trf import ForbiddenGroup, TrfBye, TrfPlayer, TrfTournament, write_trf
+from pairing.engine.trf import (
+    ForbiddenGroup,
+    TrfBye,
+    TrfPlayer,
+    TrfTournament,
+    unrated_rating_comment,
+    write_trf,
+)
 from pairing.engine.types import Colour, ResultCode, RoundRecord
 from pairing.standings import shared_ranks, standings_for_tournament
 from tournaments.exchange.records import TournamentRecords, tournament_records
+from tournaments.exchange.trf_comments import participant_comments
 from tournaments.models import (
     AuditLog,
     ForbiddenPair,
@@ -126,7 +134,7 @@ def tournament_to_trf(tournament: Tournament) -> TrfTournament:
         round_dates=round_dates,
         type_code=_type_code(tournament),
         tiebreaks=",".join(code.replace("-", "/") for code in tournament.tiebreak_codes),
-        comments=fide_mode_comments(tournament),
+        comments=fide_mode_comments(tournament) + participant_comments(tournament, ids),
     )
 
 
@@ -148,8 +156,8 @@ def _rating_corrections(tournament: Tournament, data: TournamentRecords) -> dict
 
 def fide_mode_comments(tournament: Tournament) -> tuple[str, ...]:
     """The ``###`` lines FIDE mode asks for: whether the tournament left FIDE mode (when, why), the
-    seed every drawing of lots came from, tie-break changes after the start, and the results
-    corrected for the rating report only."""
+    seed every drawing of lots came from, the rating unrated opponents count with in ARO and TPR,
+    tie-break changes after the start, and the results corrected for the rating report only."""
     paired_at = sorted(Round.objects.filter(tournament=tournament).values_list("created_at", "number"))
 
     def in_round(at) -> str:
@@ -165,6 +173,9 @@ def fide_mode_comments(tournament: Tournament) -> tuple[str, ...]:
         left = tournament.fide_mode_left_at
         when = f"{left.date().isoformat()} {in_round(left)}" if left else "?"
         lines.append(f"FIDE mode LEFT on {when}: {tournament.fide_mode_left_reason}")
+    if tournament.unrated_rating is not None:
+        # The file's ranks were computed with it: a checker must rank with it too (C.07 Art. 10).
+        lines.append(unrated_rating_comment(tournament.unrated_rating).strip())
     changes = AuditLog.objects.filter(tournament=tournament, action="tiebreaks_change_after_start").order_by(
         "pk"
     )

@@ -134,6 +134,9 @@ def trf_import(*, text: str, owner, name: str = "") -> Imported:
         created_by=owner,
     )
     _read_fide_mode_comments(tournament, trf.comments)
+    notes = read_comments(trf.comments)
+    tournament.long_tournament = notes.long_tournament
+    tournament.rating_basis, tournament.rating_basis_round = notes.rating_basis, notes.rating_basis_round
     round_robin = tournament.format == Tournament.Format.ROUND_ROBIN
     tournament.tiebreaks = _tiebreaks(trf.tiebreaks, round_robin) or ",".join(
         ROUND_ROBIN_DEFAULT if round_robin else SWISS_DEFAULT
@@ -154,6 +157,7 @@ def trf_import(*, text: str, owner, name: str = "") -> Imported:
             federation=p.federation[:3],
             fide_id=p.fide_id[:12],
             pairing_number=p.id,
+            half_byes_barred=p.id in notes.barred,
         )
         for p in trf.players
     ]
@@ -165,6 +169,13 @@ def trf_import(*, text: str, owner, name: str = "") -> Imported:
             p.tournament = tournament
         Participant.objects.bulk_create(participants)
         by_id = {p.pairing_number: p for p in Participant.objects.filter(tournament=tournament)}
+        ParticipantRating.objects.bulk_create(
+            ParticipantRating(participant=by_id[rank], from_round=from_round, rating=rating)
+            for rank, from_round, rating in dict(
+                ((rank, from_round), (rank, from_round, rating)) for rank, from_round, rating in notes.ratings
+            ).values()
+            if rank in by_id and rating <= 3500
+        )
         rounds = Round.objects.bulk_create(
             Round(
                 tournament=tournament,
@@ -473,8 +484,12 @@ _LEFT = re.compile(r"^\s*FIDE mode LEFT on (\d{4}-\d{2}-\d{2})(?: (?:in|before) 
 
 def _read_fide_mode_comments(tournament: Tournament, comments: tuple[str, ...]) -> None:
     """What this program's own ``###`` lines say (``trf_export.fide_mode_comments``): the seed of
-    the drawing of lots (so a restored tournament draws the same lots) and a FIDE mode left, which
-    stays left. Other comments are somebody else's and change nothing."""
+    the drawing of lots (so a restored tournament draws the same lots), the rating unrated
+    opponents count with in ARO and TPR, and a FIDE mode left, which stays left. Other comments
+    are somebody else's and change nothing."""
+    unrated = TrfTournament(comments=comments).unrated_rating
+    if unrated is not None:
+        tournament.unrated_rating = unrated
     for comment in comments:
         seed = _SEED.match(comment)
         if seed and int(seed.group(1)) < 2**31:

@@ -30,7 +30,7 @@ Decisions worth knowing (they follow bbpPairings, the engine the reference corpu
 
 from __future__ import annotations
 
-from .model import ForbiddenGroup, TrfBye, TrfPlayer, TrfTournament, trf_from_request
+from .model import ForbiddenGroup, TrfBye, TrfPlayer, TrfTournament, trf_from_request, unrated_rating_comment
 from .read import decode_trf, parse_trf
 from .write import write_trf
 
@@ -42,5 +42,6 @@ __all__ = [
     "decode_trf",
     "parse_trf",
     "trf_from_request",
+    "unrated_rating_comment",
     "write_trf",
 ]

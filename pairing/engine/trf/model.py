@@ -3,6 +3,7 @@ reader and the writer share, and the TRF view of a pairing request."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -16,6 +17,7 @@ __all__ = [
     "TrfPlayer",
     "TrfTournament",
     "trf_from_request",
+    "unrated_rating_comment",
 ]
 
 _ROUND_START = 91
@@ -37,6 +39,15 @@ _HEADER_FIELDS = {
     "192": "type_code",
     "202": "tiebreaks",
 }
+
+
+_UNRATED_RATING = re.compile(r"^\s*Unrated players count in ARO and TPR at (\d{1,4})\b")
+
+
+def unrated_rating_comment(rating: int) -> str:
+    """The ``###`` line (without its ``###``) that says unrated opponents count at ``rating`` in ARO
+    and TPR: the app writes it on export, :attr:`TrfTournament.unrated_rating` reads it back."""
+    return f" Unrated players count in ARO and TPR at {rating} (C.07 Art. 10)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +163,17 @@ class TrfTournament:
         if self.players and all(len(p.records) > played for p in self.players):
             played += 1
         return played
+
+    @property
+    def unrated_rating(self) -> int | None:
+        """The rating unrated opponents count with in ARO and TPR (C.07 Art. 10), as this program's
+        ``###`` line says it (:func:`unrated_rating_comment`); ``None`` when no line says so (they
+        are left out). TRF-2026 has no record for it."""
+        for comment in self.comments:
+            found = _UNRATED_RATING.match(comment)
+            if found:
+                return int(found.group(1))
+        return None
 
     @property
     def next_round(self) -> int:

@@ -83,3 +83,43 @@ def test_the_fide_page_warns_when_rating_tiebreaks_meet_unrated_players_without_
     assert 'id="unrated-rating-missing"' in page and "1 player is unrated" in page
     tournament_update(tournament=tournament, user=organiser, unrated_rating=1200)
     assert 'id="unrated-rating-missing"' not in client.get(url).content.decode()
+
+
+def test_the_trf_carries_it_and_the_checker_ranks_with_it(tournament, organiser, arbiter, tmp_path):
+    """An exported file's ranks come from ARO with unrated opponents at 1400: the checker must rank
+    with the same rating (a ``###`` line says it, and ``--unrated-rating`` overrides it), or it
+    reports the app's own standings as wrong; an import reads the setting back."""
+    import io
+
+    from pairing.engine.checker import check_tournament
+    from pairing.engine.cli import main
+    from pairing.engine.trf.read import parse_trf
+    from tournaments.exchange.trf_export import trf_export
+    from tournaments.exchange.trf_import import trf_import
+
+    add_players(tournament, 9, start_rating=1500)
+    Participant.objects.create(tournament=tournament, name="Newcomer, Nils", rating=0)
+    pairing_numbers_assign(tournament)
+    tournament_update(tournament=tournament, user=organiser, tiebreaks="ARO,BH", unrated_rating=2600)
+    for _ in range(3):
+        play_round(pair_and_publish(tournament, arbiter), arbiter)
+    text = trf_export(tournament=tournament)
+    assert "### Unrated players count in ARO and TPR at 2600" in text
+    parsed = parse_trf(text)
+    report = check_tournament(parsed)
+    assert report.standings_checked and not report.findings, report.findings
+    # Without the line the same ranks are wrong somewhere: the rating decides them.
+    bare = parse_trf("\n".join(line for line in text.splitlines() if "Unrated players" not in line))
+    assert check_tournament(bare).findings
+    assert not check_tournament(bare, unrated_rating=2600).findings
+    # The command line: Gacrux's -u as --unrated-rating.
+    plain = tmp_path / "plain.trf"
+    plain.write_text("\r".join(line for line in text.splitlines() if "Unrated players" not in line))
+    assert main(["--check", str(plain)], stdout=io.StringIO(), stderr=io.StringIO()) == 1
+    assert (
+        main(["--check", str(plain), "--unrated-rating", "2600"], stdout=io.StringIO(), stderr=io.StringIO())
+        == 0
+    )
+
+    imported = trf_import(text=text, owner=organiser)
+    assert imported.tournament.unrated_rating == 2600
