@@ -291,6 +291,9 @@ def _check_standings(
         direct_encounter=de_rule,
         breakdowns=False,
         unrated_rating=unrated_rating,
+        # An expelled player (this program's ``###`` line) has no place to check: the others are ranked
+        # without them (VCL Q197-198), their games still counting for their opponents.
+        expelled=frozenset(pid for pid in t.expelled if any(p.id == pid for p in t.players)),
     )
     table = compute_standings(request)
     place = {row.id: row.rank for row in table.rows}

@@ -20,6 +20,13 @@ Product choices (the players' explainer, ``seeds/003``, is the specification):
   Where a cut leaves nothing (BH-M2 in four rounds or fewer, ARO-C1 with one rated opponent) the value is 0.
 - Default lists: Swiss ``DE, BH-C1, BH, SB, WIN``; round robin ``DE, WIN, SB, KS`` (never Buchholz).
 - Withdrawn participants keep their place and games; their rounds after withdrawal are unplayed rounds.
+- Expelled participants (``StandingsRequest.expelled``) get no place: the others are ranked as if they were not
+  in the list, while every game against them still counts for the opponents' scores and tie-breaks, as a
+  withdrawal's does (C.07 2026 16.1 and 16.3: the rounds after leaving are zero-point byes, of category 16.2.5
+  for the opponents; the FIDE Tournament Rules, C.06 V.5: "the points scored by him and by his opponents
+  shall remain in the cross-table for ranking purposes"). Leaving them out of the ranking itself is the
+  endorsement checklist's (VCL4THP.13 Q197-198: "expelled players ... excluded from Swiss standings"); their
+  rows, with their values and no rank, are in ``Standings.expelled``.
 """
 
 from __future__ import annotations
@@ -77,6 +84,9 @@ class StandingsRequest:
     """True for a round robin: forfeits count as games (C.07 15.2) and Buchholz tie-breaks are refused."""
     withdrawn: frozenset[int] = frozenset()
     """Ids of participants who have withdrawn; they stay in the standings with their games."""
+    expelled: frozenset[int] = frozenset()
+    """Ids of participants expelled: their games count for everyone else, but they get no rank and the
+    others are ranked as if they were not there (module docstring; their rows are ``Standings.expelled``)."""
     seed: int = 0
     """Seed of the drawing of lots that ends every tie the tie-breaks leave."""
     direct_encounter: str = "all-met"
@@ -111,6 +121,8 @@ class StandingRow:
     """One value per requested tie-break, in the requested order, each with its breakdown (without one when
     the request said ``breakdowns=False``)."""
     withdrawn: bool = False
+    expelled: bool = False
+    """Expelled: a row of ``Standings.expelled``, with ``rank`` 0 (no place)."""
     by_lot: bool = False
     """True when this participant's place among the others level with them came from the drawing of lots."""
     lot_group: tuple[int, ...] = ()
@@ -132,9 +144,12 @@ class Standings:
     seed: int
     lots: tuple[tuple[int, ...], ...] = ()
     """Every drawing of lots made, as the ids in the order drawn, best placed first."""
+    expelled: tuple[StandingRow, ...] = ()
+    """The expelled participants' rows (rank 0, by points then pairing number): not in ``rows``."""
 
     def row(self, participant_id: int) -> StandingRow:
-        for row in self.rows:
+        """The row of one participant, ranked or expelled."""
+        for row in (*self.rows, *self.expelled):
             if row.id == participant_id:
                 return row
         raise KeyError(participant_id)
@@ -174,6 +189,9 @@ def compute_standings(request: StandingsRequest) -> Standings:
     unknown = sorted(request.withdrawn - t.by_id.keys())
     if unknown:
         raise InvalidRequestError(f"withdrawn participant(s) {unknown} are not in the tournament")
+    unknown = sorted(request.expelled - t.by_id.keys())
+    if unknown:
+        raise InvalidRequestError(f"expelled participant(s) {unknown} are not in the tournament")
     tpns = [p.tpn for p in request.participants]
     if len(set(tpns)) != len(tpns):
         raise InvalidRequestError("two participants share a pairing number")
@@ -229,15 +247,19 @@ def compute_standings(request: StandingsRequest) -> Standings:
             out.extend(rank(level, index + 1))
         return out
 
+    # Expelled participants are not ranked: every tied group, direct encounter and drawing of lots is among the
+    # others only (their games still count in everyone's values, computed above with them in the tournament).
     by_points: dict[int, list[int]] = {}
     for pid in t.by_id:
-        by_points.setdefault(t.total[pid], []).append(pid)
+        if pid not in request.expelled:
+            by_points.setdefault(t.total[pid], []).append(pid)
     order: list[int] = []
     for pts in sorted(by_points, reverse=True):
         order.extend(rank(sorted(by_points[pts], key=t.tpn_of), 0))
+    out_of_ranking = sorted(request.expelled, key=lambda pid: (-t.total[pid], t.tpn_of(pid)))
 
     rows = []
-    for position, pid in enumerate(order, start=1):
+    for position, pid in [*enumerate(order, start=1), *((0, pid) for pid in out_of_ranking)]:
         p = t.by_id[pid]
         per_code = values[pid]
         if "DE" in codes and "DE" not in per_code:
@@ -254,13 +276,23 @@ def compute_standings(request: StandingsRequest) -> Standings:
                 points_display=format_points(points),
                 tiebreaks=tuple(per_code[code] for code in codes),
                 withdrawn=pid in request.withdrawn,
+                expelled=pid in request.expelled,
                 by_lot=pid in lot_of,
                 lot_group=lot_of.get(pid, ()),
                 decided_by=decided_by[pid],
                 deciding=tuple(deciding[pid]),
             )
         )
-    return Standings(tuple(rows), codes, request.unplayed, request.rounds, request.seed, tuple(lots))
+    ranked = len(order)
+    return Standings(
+        tuple(rows[:ranked]),
+        codes,
+        request.unplayed,
+        request.rounds,
+        request.seed,
+        tuple(lots),
+        expelled=tuple(rows[ranked:]),
+    )
 
 
 def standings_csv(
@@ -318,7 +350,8 @@ def _request_from_trf(
 
     Pairing numbers are the ``001`` ids, or the line order under ``XXC rank``. The rounds counted are the
     rounds already paired (a record for the round about to be paired, such as a known absence, is left out).
-    A file says nothing about withdrawals, so nobody is marked withdrawn. A round robin is recognised from
+    A file says nothing about withdrawals, so nobody is marked withdrawn; players this program's ``###`` lines
+    say were expelled (:attr:`TrfTournament.expelled`) are left out of the ranking. A round robin is recognised from
     records ``092``/``192`` naming a round robin or Berger tables.
     """
     if not tournament.players:
@@ -341,4 +374,7 @@ def _request_from_trf(
         scoring=tournament.scoring,
         round_robin="ROBIN" in kind or "BERGER" in kind,
         seed=seed,
+        expelled=frozenset(
+            pid for pid in tournament.expelled if any(p.id == pid for p in tournament.players)
+        ),
     )

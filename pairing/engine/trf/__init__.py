@@ -30,7 +30,15 @@ Decisions worth knowing (they follow bbpPairings, the engine the reference corpu
 
 from __future__ import annotations
 
-from .model import ForbiddenGroup, TrfBye, TrfPlayer, TrfTournament, trf_from_request, unrated_rating_comment
+from .model import (
+    ForbiddenGroup,
+    TrfBye,
+    TrfPlayer,
+    TrfTournament,
+    expelled_comment,
+    trf_from_request,
+    unrated_rating_comment,
+)
 from .read import decode_trf, parse_trf
 from .write import write_trf
 
@@ -40,6 +48,7 @@ __all__ = [
     "TrfPlayer",
     "TrfTournament",
     "decode_trf",
+    "expelled_comment",
     "parse_trf",
     "trf_from_request",
     "unrated_rating_comment",

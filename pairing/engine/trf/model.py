@@ -16,6 +16,7 @@ __all__ = [
     "TrfBye",
     "TrfPlayer",
     "TrfTournament",
+    "expelled_comment",
     "trf_from_request",
     "unrated_rating_comment",
 ]
@@ -48,6 +49,17 @@ def unrated_rating_comment(rating: int) -> str:
     """The ``###`` line (without its ``###``) that says unrated opponents count at ``rating`` in ARO
     and TPR: the app writes it on export, :attr:`TrfTournament.unrated_rating` reads it back."""
     return f" Unrated players count in ARO and TPR at {rating} (C.07 Art. 10)"
+
+
+_EXPELLED = re.compile(r"^\s*Expelled from round (\d{1,3}): (\d{1,4})\b")
+
+
+def expelled_comment(player_id: int, name: str, from_round: int) -> str:
+    """The ``###`` line (without its ``###``) that says player ``player_id`` (``001`` starting rank) was
+    expelled and is not paired from round ``from_round`` on: TRF-2016 and TRF-2026 have no record for it.
+    :attr:`TrfTournament.expelled` reads it back; such a player is left out of the ranking (their games count
+    for their opponents) and their rank column holds a place after everyone ranked."""
+    return f" Expelled from round {from_round}: {player_id} {name}".rstrip()
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +186,17 @@ class TrfTournament:
             if found:
                 return int(found.group(1))
         return None
+
+    @property
+    def expelled(self) -> dict[int, int]:
+        """Expelled players, ``001`` starting rank -> the first round they are not paired in, as this
+        program's ``###`` lines say it (:func:`expelled_comment`); empty when no line says so."""
+        found: dict[int, int] = {}
+        for comment in self.comments:
+            match = _EXPELLED.match(comment)
+            if match:
+                found[int(match.group(2))] = int(match.group(1))
+        return found
 
     @property
     def next_round(self) -> int:
