@@ -166,6 +166,13 @@ class ParticipantEditForm(ParticipantForm):
     """The edit page: the quick-add fields plus the private e-mail address."""
 
     email = forms.EmailField(required=False, label=_("E-mail (private)"))
+    half_byes_barred = forms.BooleanField(
+        required=False,
+        label=_("Barred from half-point byes"),
+        help_text=_(
+            "The arbiter's decision (for example the allowance was used in an earlier stage): requests for a half-point bye are refused."
+        ),
+    )
 
 
 class CsvImportForm(forms.Form):

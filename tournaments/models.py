@@ -106,6 +106,11 @@ class Tournament(models.Model):
         RATING = "rating", _("By rating, title and name")
         LOT = "lot", _("Drawn by lot (round robin)")
 
+    class RatingBasis(models.TextChoices):
+        FIRST = "first", _("The first rating (FIDE C.07 Art. 10)")
+        ROUND = "round", _("The rating valid in each round")
+        CHOSEN = "chosen", _("The rating valid from a chosen round")
+
     class WithdrawalGames(models.TextChoices):
         FORFEIT = "forfeit", _("Remaining games are forfeits")
         UNPLAYED = "unplayed", _("Remaining games are not played")
@@ -147,6 +152,15 @@ class Tournament(models.Model):
     unrated_rating = models.PositiveSmallIntegerField(null=True, blank=True)
     """The rating an unrated opponent counts with in ARO and TPR (C.07 Art. 10: announced before the
     start, so frozen with the other settings once round 1 is paired); empty: left out."""
+    long_tournament = models.BooleanField(default=False)
+    """The tournament lasts more than 30 days (FIDE's endorsement checklist, Q210-216): a player may
+    hold a rating per rating list (``ParticipantRating``), and rating tie-breaks are not advised."""
+    rating_basis = models.CharField(max_length=8, choices=RatingBasis.choices, default=RatingBasis.FIRST)
+    """Which of a player's ratings the rating tie-breaks (ARO, TPR) count in a long tournament:
+    the first one (C.07 Art. 10's default), the one valid in each round, or the one valid from
+    ``rating_basis_round``. Announced before the start, so frozen once round 1 is paired."""
+    rating_basis_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    """With ``rating_basis`` "chosen": the round whose valid ratings count."""
     unplayed_rule = models.CharField(
         max_length=20, choices=UnplayedRule.choices, default=UnplayedRule.VIRTUAL_OPPONENT
     )
@@ -288,12 +302,16 @@ class Participant(models.Model):
     withdrawn_from_round = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text=_("First round missed after withdrawing.")
     )
+    half_byes_barred = models.BooleanField(
+        default=False,
+        help_text=_("The arbiter bars this player from requested half-point byes (FIDE checklist Q171-176)."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     # The one home of the participant column lists (forms, CSV, backups, the API, public pages).
     ENTRY_FIELDS = ("name", "rating", "title", "federation", "fide_id", "club_name")
     """What the registration desk types in, in the order a CSV row without a header gives them."""
-    EDITABLE_FIELDS = (*ENTRY_FIELDS, "email", "birth_year")
+    EDITABLE_FIELDS = (*ENTRY_FIELDS, "email", "birth_year", "half_byes_barred")
     """Everything an arbiter may set or change on a participant directly."""
     STATE_FIELDS = ("status", "joined_round", "withdrawn_from_round")
     """Set by services (withdrawals, late entry), never typed in."""
@@ -542,6 +560,26 @@ class SubmissionKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} -> tournament {self.tournament_id}"
+
+
+class ParticipantRating(models.Model):
+    """A participant's rating from a round on, in a tournament lasting more than 30 days (a new
+    rating list published while it runs; FIDE checklist Q210-216). Until the first of these the
+    participant's own ``rating`` applies; the pairing always uses that one."""
+
+    participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="round_ratings")
+    from_round = models.PositiveSmallIntegerField()
+    rating = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["participant_id", "from_round"]
+        constraints = [
+            models.UniqueConstraint(fields=["participant", "from_round"], name="one_rating_per_round"),
+            models.CheckConstraint(condition=Q(from_round__gte=2), name="later_rating_from_round_2"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.participant}: {self.rating} from round {self.from_round}"
 
 
 class RatingReportCorrection(models.Model):

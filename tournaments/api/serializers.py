@@ -339,6 +339,9 @@ class ParticipantInput(serializers.Serializer):
     fide_id = serializers.CharField(max_length=12, required=False, allow_blank=True)
     club_name = serializers.CharField(max_length=100, required=False, allow_blank=True)
     email = serializers.EmailField(required=False, allow_blank=True)
+    half_byes_barred = serializers.BooleanField(
+        required=False, help_text="Barred by the arbiter from requested half-point byes."
+    )
 
 
 class ParticipantUpdateInput(ParticipantInput):

@@ -134,7 +134,7 @@ def tournament_to_trf(tournament: Tournament) -> TrfTournament:
         round_dates=round_dates,
         type_code=_type_code(tournament),
         tiebreaks=",".join(code.replace("-", "/") for code in tournament.tiebreak_codes),
-        comments=fide_mode_comments(tournament) + participant_comments(tournament, ids),
+        comments=fide_mode_comments(tournament) + participant_comments(tournament, data.participants, ids),
     )
 
 

@@ -30,11 +30,13 @@ from pairing.engine.errors import InvalidRequestError, TrfError
 from pairing.engine.tiebreaks import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, validate_tiebreaks
 from pairing.engine.trf import TrfTournament, decode_trf, parse_trf
 from pairing.engine.types import Colour, ResultCode, RoundRecord, Scoring
+from tournaments.exchange.trf_comments import read_comments
 from tournaments.exchange.trf_export import TRF_TO_TITLE
 from tournaments.models import (
     Board,
     ForbiddenPair,
     Participant,
+    ParticipantRating,
     Round,
     RoundBye,
     Tournament,

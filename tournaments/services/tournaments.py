@@ -64,6 +64,9 @@ SETTING_FIELDS = (
     "acceleration",
     "tiebreaks",
     "unrated_rating",
+    "long_tournament",
+    "rating_basis",
+    "rating_basis_round",
     "unplayed_rule",
     "initial_colour",
     "lots_seed",
@@ -73,7 +76,7 @@ SETTING_FIELDS = (
     "withdrawal_games",
     "language",
 )
-CLEARABLE_FIELDS = frozenset({"unrated_rating"})
+CLEARABLE_FIELDS = frozenset({"unrated_rating", "rating_basis_round"})
 """Settings whose empty value (``None``) means something, so an explicit ``None`` clears them."""
 MAX_ROUNDS = 99
 """As the form and the API allow."""
@@ -150,7 +153,33 @@ def settings_errors(values: dict[str, Any]) -> dict[str, list[str]]:
     start, end = values.get("start_date"), values.get("end_date")
     if start and end and end < start:
         add("end_date", "The tournament cannot end before it starts.")
+    basis = values.get("rating_basis", Tournament.RatingBasis.FIRST)
+    basis_round = values.get("rating_basis_round")
+    if basis != Tournament.RatingBasis.FIRST and not values.get("long_tournament"):
+        add(
+            "rating_basis",
+            gettext(
+                "Only a tournament lasting more than 30 days has several ratings per player; otherwise the tie-breaks count the first rating."
+            ),
+        )
+    if basis == Tournament.RatingBasis.CHOSEN:
+        if basis_round is None or not 1 <= basis_round <= values["rounds_planned"]:
+            add(
+                "rating_basis_round",
+                gettext("Choose the round whose ratings the tie-breaks count, from 1 to %(rounds)s.")
+                % {"rounds": values["rounds_planned"]},
+            )
+    elif basis_round is not None:
+        add(
+            "rating_basis_round", gettext("A round is chosen only with the rating valid from a chosen round.")
+        )
     return errors
+
+
+def lasts_over_30_days(start: Any, end: Any) -> bool:
+    """Whether a tournament from ``start`` to ``end`` (dates, either may be missing) lasts more
+    than 30 days, the TEC manual's limit for one reference rating list."""
+    return bool(start and end and (end - start).days + 1 > 30)
 
 
 TEXT_FIELDS = {"name": "The tournament's name", "place": "The place"}

@@ -1,8 +1,9 @@
 """Requested byes and known absences, recorded before their round is paired.
 
 * ``bye_request(*, participant, round_number, kind, user) -> ByeRecorded``: ``kind`` is ``half``
-  or ``zero``. Half-point byes are limited to ``max_half_byes`` per participant and are not allowed
-  in the last ``no_byes_in_last_rounds`` rounds.
+  or ``zero``. Half-point byes are limited to ``max_half_byes`` per participant, are not allowed
+  in the last ``no_byes_in_last_rounds`` rounds, and are refused to a participant the arbiter barred
+  from them (``Participant.half_byes_barred``, FIDE's endorsement checklist Q171-176).
 * ``absence_mark(*, participant, round_number, user) -> ByeRecorded``: known absence, zero points.
 * ``bye_record(...)``: either of the two above, by ``kind`` (what the desk and the API call).
 * ``bye_cancel(*, bye, user)``: withdraw a requested bye or absence before its round is published.
@@ -93,6 +94,13 @@ def _record_bye(
                         "No half-point byes in the last %(no_byes_in_last_rounds)s round(s): round %(round_number)s is too late (the organiser's rule)."
                     )
                     % {"no_byes_in_last_rounds": locked.no_byes_in_last_rounds, "round_number": round_number}
+                )
+            if p.half_byes_barred:
+                raise ValidationFailed(
+                    gettext(
+                        "%(name)s is barred from half-point byes in this tournament (the arbiter's decision); record a zero-point bye or an absence instead."
+                    )
+                    % {"name": p.name}
                 )
             taken = RoundBye.objects.filter(participant=p, kind=RoundBye.Kind.HALF_POINT).count()
             if taken >= locked.max_half_byes:

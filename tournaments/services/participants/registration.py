@@ -97,6 +97,12 @@ def clean_participant_fields(raw: dict[str, Any]) -> tuple[dict[str, Any], list[
             if not 1900 <= birth_year <= 2100:
                 errors.append(_("Birth year %(value)s is outside 1900-2100.") % {"value": birth_year})
                 birth_year = None
+    half_byes_barred = _flag(raw.get("half_byes_barred"))
+    if half_byes_barred is None:
+        errors.append(
+            _("Barred from half-point byes %(value)r is not yes or no.")
+            % {"value": raw.get("half_byes_barred")}
+        )
     values = {
         "name": name,
         "rating": rating,
@@ -106,8 +112,21 @@ def clean_participant_fields(raw: dict[str, Any]) -> tuple[dict[str, Any], list[
         "club_name": club_name,
         "email": email,
         "birth_year": birth_year,
+        "half_byes_barred": bool(half_byes_barred),
     }
     return values, errors
+
+
+def _flag(value: Any) -> bool | None:
+    """A yes/no field as a form, the API, a backup or a CSV cell gives it; ``None`` if it is neither."""
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    text = str(value).strip().casefold()
+    if text in ("", "0", "false", "no", "n"):
+        return False
+    if text in ("1", "true", "yes", "y"):
+        return True
+    return None
 
 
 def _line(value: Any, label: str, max_length: int, errors: list[str], *, required: bool = False) -> str:
