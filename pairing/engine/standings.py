@@ -42,9 +42,11 @@ from typing import TYPE_CHECKING
 from pairing.engine.errors import InvalidRequestError
 from pairing.engine.tiebreaks import (
     DE_RULES,
+    RATING_BASES,
     REGIMES,
     ROUND_ROBIN_DEFAULT,
     SWISS_DEFAULT,
+    RatingFrom,
     TiebreakValue,
     TournamentTiebreaks,
     UnknownTiebreakError,
@@ -57,6 +59,8 @@ if TYPE_CHECKING:  # trf.py is a sibling the CLI loads; standings only needs its
     from pairing.engine.trf import TrfTournament
 
 __all__ = [
+    "RATING_BASES",
+    "RatingFrom",
     "StandingRow",
     "Standings",
     "StandingsRequest",
@@ -103,6 +107,14 @@ class StandingsRequest:
     """The rating an unrated opponent (rating 0) counts with in ARO and TPR, a whole number >= 0 (C.07
     Art. 10: the tournament says beforehand how unrated players count; 0 is allowed). ``None``: unrated
     opponents are left out of ARO and TPR (the behaviour before this setting)."""
+    later_ratings: tuple[RatingFrom, ...] = ()
+    """A tournament lasting more than 30 days: each participant's ratings from later rounds (a new rating
+    list; FIDE's endorsement checklist Q210-216). ``Participant.rating`` is the first one, and the pairing's."""
+    rating_basis: str = "first"
+    """Which rating ARO and TPR count (:data:`pairing.engine.tiebreaks.RATING_BASES`): the first (C.07 10's
+    default), the one valid in each round, or the one valid in ``rating_round``."""
+    rating_round: int | None = None
+    """With ``rating_basis="chosen"``: the round whose valid ratings count."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +197,9 @@ def compute_standings(request: StandingsRequest) -> Standings:
         round_robin=request.round_robin,
         direct_encounter=request.direct_encounter,
         unrated_rating=request.unrated_rating,
+        later_ratings=request.later_ratings,
+        rating_basis=request.rating_basis,
+        rating_round=request.rating_round,
     )
     unknown = sorted(request.withdrawn - t.by_id.keys())
     if unknown:

@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from .context import REGIMES, TournamentTiebreaks
+from .context import RATING_BASES, REGIMES, RatingFrom, TournamentTiebreaks
 from .encounter import DE_RULES
 from .table import (
     BUCHHOLZ_CODES,
@@ -32,11 +32,13 @@ from .values import Contribution, TiebreakValue, format_points
 __all__ = [
     "BUCHHOLZ_CODES",
     "DE_RULES",
+    "RATING_BASES",
     "REGIMES",
     "ROUND_ROBIN_DEFAULT",
     "SWISS_DEFAULT",
     "TIEBREAKS",
     "Contribution",
+    "RatingFrom",
     "TiebreakInfo",
     "TiebreakNotAllowedError",
     "TiebreakValue",

@@ -36,6 +36,29 @@ adjusted, and a bye round contributes nothing; the regime does not apply and Buc
 """
 
 
+RATING_BASES: tuple[str, ...] = ("first", "round", "chosen")
+"""Which of a participant's ratings the rating tie-breaks (ARO, TPR) count when a tournament lasting more than
+30 days gives players a rating per rating list (FIDE's endorsement checklist, Q210-216):
+
+``first`` (the default; C.07 Art. 10: "the first one when there are several")
+    Every opponent counts with the rating they started with (``Participant.rating``).
+``round``
+    An opponent counts with the rating valid in the round the game was played.
+``chosen``
+    Every opponent counts with the rating valid in the round the user chose (``rating_round``).
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class RatingFrom:
+    """A participant's rating from a round on (a later rating list of a long tournament): it replaces the
+    first rating (``Participant.rating``) and any earlier ``RatingFrom`` from ``from_round`` on."""
+
+    participant: int
+    from_round: int
+    rating: int
+
+
 @dataclass(frozen=True, slots=True)
 class Entry:
     """A participant's opponent (real, virtual or dummy) in one round, as BH/SB/KS use it."""
@@ -80,6 +103,9 @@ class TournamentTiebreaks:
         regulations say beforehand how unrated players count), an integer >= 0 (0 is a rating too: the
         endorsement checklist names "an estimate, or 0"). ``None``: unrated opponents are left out of the
         average (the product's behaviour before this setting; see :mod:`.ratings`).
+    later_ratings, rating_basis, rating_round
+        A long tournament's later ratings (:class:`RatingFrom`) and which rating ARO and TPR count
+        (:data:`RATING_BASES`; ``rating_round`` with ``chosen``). The default counts the first rating.
 
     Raises
     ------
@@ -100,6 +126,9 @@ class TournamentTiebreaks:
         round_robin: bool = False,
         direct_encounter: str = "all-met",
         unrated_rating: int | None = None,
+        later_ratings: Sequence[RatingFrom] = (),
+        rating_basis: str = "first",
+        rating_round: int | None = None,
     ) -> None:
         if regime not in REGIMES:
             raise UnknownTiebreakError(
@@ -128,6 +157,8 @@ class TournamentTiebreaks:
             if p.id in self.by_id:
                 raise InvalidRequestError(f"participant id {p.id} appears twice")
             self.by_id[p.id] = p
+        self.rating_basis, self.rating_round = self._checked_basis(rating_basis, rating_round)
+        self.later_ratings = self._checked_later_ratings(later_ratings)
         self.records: dict[int, tuple[RoundRecord, ...]] = {}
         for p in participants:
             recs = list(p.history[:rounds])
@@ -148,6 +179,64 @@ class TournamentTiebreaks:
         """(participant, product) -> BH's or SB's breakdown lines before any cut (:meth:`opponent_lines`)."""
 
     # ------------------------------------------------------------------ set-up
+
+    @staticmethod
+    def _checked_basis(basis: str, rating_round: int | None) -> tuple[str, int | None]:
+        if basis not in RATING_BASES:
+            raise InvalidRequestError(
+                f"unknown rating basis {basis!r}; choose one of: {', '.join(RATING_BASES)}"
+            )
+        if basis == "chosen":
+            if isinstance(rating_round, bool) or not isinstance(rating_round, int) or rating_round < 1:
+                raise InvalidRequestError(
+                    f"the rating basis 'chosen' needs the round whose ratings count (got {rating_round!r})"
+                )
+            return basis, rating_round
+        return basis, None
+
+    def _checked_later_ratings(self, later: Sequence[RatingFrom]) -> dict[int, tuple[tuple[int, int], ...]]:
+        """Participant id -> ((from round, rating), ...) in round order, checked."""
+        found: dict[int, dict[int, int]] = {}
+        for r in later:
+            if r.participant not in self.by_id:
+                raise InvalidRequestError(
+                    f"a later rating names participant id {r.participant}, who is not listed"
+                )
+            if r.from_round < 1 or r.rating < 0:
+                raise InvalidRequestError(
+                    f"a later rating needs a round of at least 1 and a rating of at least 0 (got {r!r})"
+                )
+            if r.from_round in found.setdefault(r.participant, {}):
+                raise InvalidRequestError(
+                    f"participant id {r.participant} has two ratings from round {r.from_round}"
+                )
+            found[r.participant][r.from_round] = r.rating
+        return {pid: tuple(sorted(by_round.items())) for pid, by_round in found.items()}
+
+    def rating_valid_in(self, pid: int, rnd: int) -> tuple[int, int]:
+        """(rating, round it is valid from; 1 for the first rating) of ``pid`` in round ``rnd``."""
+        rating, since = self.by_id[pid].rating, 1
+        for from_round, later in self.later_ratings.get(pid, ()):
+            if from_round > rnd:
+                break
+            rating, since = later, from_round
+        return rating, since
+
+    def tiebreak_rating(self, pid: int, rnd: int) -> tuple[int, str]:
+        """The rating ARO and TPR count for ``pid`` as the opponent in round ``rnd`` under the rating basis
+        (:data:`RATING_BASES`), and a note when it is not the first rating ("" otherwise)."""
+        if self.rating_basis == "first" or not self.later_ratings.get(pid):
+            return self.by_id[pid].rating, ""
+        if self.rating_basis == "round":
+            rating, since = self.rating_valid_in(pid, rnd)
+            why = f"the rating valid in round {rnd}"
+        else:
+            assert self.rating_round is not None
+            rating, since = self.rating_valid_in(pid, self.rating_round)
+            why = f"the rating valid in round {self.rating_round}, as chosen"
+        if since == 1:
+            return rating, ""
+        return rating, f"{why}, {rating} from round {since}"
 
     def label(self, pid: int) -> str:
         p = self.by_id[pid]

@@ -56,7 +56,9 @@ def _rated_games(
                 notes.append(f"round {rnd}: game of less than one move, not rated, not counted")
             continue
         assert rec.opponent is not None
-        rating = t.by_id[rec.opponent].rating
+        rating, later = t.tiebreak_rating(rec.opponent, rnd)
+        if later and explain:
+            notes.append(f"round {rnd}: {t.label(rec.opponent)} counted at {later}")
         if rating <= 0:
             if t.unrated_rating is None:
                 if explain:
