@@ -92,7 +92,10 @@ class Harness:
             if path.exists():
                 continue
             if side == "ours":
-                path.write_text(generate_trf(GeneratorConfig(), seed), newline="")
+                # Ranked with unrated opponents at the rating Gacrux's -u gets, and the file says so:
+                # the ranks every checker compares are then the same rule's.
+                config = GeneratorConfig(unrated_rating=self.args.unrated_rating)
+                path.write_text(generate_trf(config, seed), newline="")
             elif side == "bbp":
                 cfg = folder / f".cfg_{seed}"
                 cfg.write_text(_bbp_config(seed))

@@ -16,6 +16,9 @@ The command line and the configuration keys follow bbpPairings' generator where 
 ``Baku``                    ``1``: Baku acceleration (C.04.7), virtual points written as ``250`` records
 ``TieBreaks``               the tie-break list written in ``202``/``212`` (``BH/C1,BH,SB``) and used
                             for the ranks in columns 86-89; ``none`` for no list
+``UnratedRating``           the rating unrated opponents count with in ARO and TPR for the ranks
+                            (C.07 Art. 10), said in a ``###`` line the checker reads; never drawn:
+                            left out, unrated opponents are not counted (the tournament's rule)
 ==========================  =====================================================================
 
 An *amount* is a number of byes over the whole tournament (``3``), or a share of the player-rounds
@@ -38,7 +41,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from .errors import InvalidRequestError, NoValidPairingError
-from .trf import TrfPlayer, TrfTournament, write_trf
+from .trf import TrfPlayer, TrfTournament, unrated_rating_comment, write_trf
 from .types import Colour, PairingRequest, PairingResult, ResultCode, RoundRecord, Scoring
 
 __all__ = [
@@ -131,6 +134,7 @@ _KEYS = {
     "UnratedShare": "unrated_share",
     "Baku": "baku",
     "TieBreaks": "tiebreaks",
+    "UnratedRating": "unrated_rating",
 }
 
 
@@ -164,6 +168,8 @@ class GeneratorConfig:
     unrated_share: float | None = None
     baku: bool | None = None
     tiebreaks: str | None = None
+    unrated_rating: int | None = None
+    """Not drawn: ``None`` leaves unrated opponents out of ARO and TPR."""
 
 
 def _share(text: str, key: str) -> float:
@@ -206,7 +212,7 @@ def parse_config(text: str, *, base: GeneratorConfig | None = None) -> Generator
                 values[name] = float(value)
             else:
                 number = int(value)
-                if number < (0 if name.endswith("_rate") else 1):
+                if number < (0 if name.endswith("_rate") or name == "unrated_rating" else 1):
                     raise InvalidRequestError(f"{key}: {number} is too small")
                 values[name] = number
         except ValueError:
@@ -460,9 +466,15 @@ def generate(
     plan = _decide(config, rng)
     for attempt in range(attempts):
         try:
-            return _one(plan, random.Random(f"{seed}/{attempt}"), seed, attempt, pair_round)
+            made = _one(plan, random.Random(f"{seed}/{attempt}"), seed, attempt, pair_round)
         except NoValidPairingError:
             continue
+        if config.unrated_rating is None:
+            return made
+        # Ranked again with unrated opponents counted, and the file says so (the checker reads it).
+        return _ranked(
+            replace(made, comments=(*made.comments, unrated_rating_comment(config.unrated_rating)))
+        )
     raise InvalidRequestError(
         f"no tournament of {plan.players} players and {plan.rounds} rounds could be paired to the end "
         f"in {attempts} attempts: fewer rounds or more players"
@@ -554,6 +566,7 @@ def _ranked(t: TrfTournament) -> TrfTournament:
             scoring=t.scoring,
             direct_encounter="fide",
             breakdowns=False,
+            unrated_rating=t.unrated_rating,
         )
     )
     rank = {row.id: row.rank for row in table.rows}

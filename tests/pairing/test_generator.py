@@ -214,3 +214,21 @@ def test_results_follow_the_expected_score() -> None:
     e = expected_score(2200, 2000)
     assert mean == pytest.approx(e, abs=0.01)
     assert scores[ResultCode.DRAW] / 40000 == pytest.approx(0.4 * 2 * (1 - e), abs=0.01)
+
+
+def test_unrated_rating_ranks_with_it_and_says_so() -> None:
+    """``UnratedRating``: the ranks count unrated opponents at that rating in ARO (C.07 Art. 10) and a
+    ``###`` line says so, so that a checker ranks the same way; without the key nothing changes."""
+    from dataclasses import replace
+
+    from pairing.engine.checker import check_tournament
+
+    plain = generate(GeneratorConfig(), 111689)  # 104 players, one of them unrated, ARO listed
+    counted = generate(GeneratorConfig(unrated_rating=1400), 111689)
+    assert plain.unrated_rating is None and counted.unrated_rating == 1400
+    assert [p.records for p in plain.players] == [p.records for p in counted.players]
+    assert [p.rank for p in plain.players] != [p.rank for p in counted.players]
+    assert not check_tournament(counted, standings=True).findings
+    unsaid = replace(counted, comments=plain.comments)  # the same ranks, the line left out
+    assert any(f.kind == "standings" for f in check_tournament(unsaid).findings)
+    assert parse_config("UnratedRating=1400").unrated_rating == 1400
