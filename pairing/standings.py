@@ -90,6 +90,8 @@ def _standings(
         histories = histories_for_tournament(tournament, rounds, participants=people)
     participants = tuple(engine_participant(p, histories[p.pk]) for p in people)
     withdrawn = frozenset(p.pk for p in people if p.status == Participant.Status.WITHDRAWN)
+    # Expelled players get no place; their games count for their opponents (pairing.engine.standings).
+    expelled = frozenset(p.pk for p in people if p.status == Participant.Status.EXPELLED)
     return compute_standings(
         StandingsRequest(
             participants=participants,
@@ -99,6 +101,7 @@ def _standings(
             scoring=scoring_for(tournament),
             round_robin=tournament.format == Tournament.Format.ROUND_ROBIN,
             withdrawn=withdrawn,
+            expelled=expelled,
             seed=tournament.lots_seed,
             unrated_rating=tournament.unrated_rating,
             breakdowns=breakdowns,

@@ -293,6 +293,11 @@ class WithdrawForm(forms.Form):
     from_round = forms.IntegerField(min_value=1, max_value=99, required=False, label=_("From round"))
 
 
+class ExpelForm(forms.Form):
+    from_round = forms.IntegerField(min_value=1, max_value=99, required=False, label=_("From round"))
+    reason = forms.CharField(max_length=300, label=_("Reason for the expulsion"))
+
+
 class TiebreaksForm(forms.Form):
     codes = forms.CharField(
         max_length=200,

@@ -53,6 +53,7 @@ urlpatterns = [
     path(T + "participants/refresh-ratings/", participants.ratings_refresh, name="ratings_refresh"),
     path(T + "participants/import/", participants.participants_import, name="participants_import"),
     path(T + "participants/<id:participant_id>/withdraw/", participants.withdraw, name="withdraw"),
+    path(T + "participants/<id:participant_id>/expel/", participants.expel, name="expel"),
     path(
         T + "participants/<id:participant_id>/edit/", participants.participant_edit, name="participant_edit"
     ),

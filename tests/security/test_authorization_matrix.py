@@ -177,6 +177,7 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
         ARBITRATE, w.REGISTRATION, lambda _: {"text": "Ann Apple,1500\nBob Berry,1400", "commit": "1"}
     ),
     ("tournaments:withdraw", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, lambda _: {"from_round": 2}),
+    ("tournaments:expel", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, lambda _: {"reason": "Misconduct"}),
     ("tournaments:participant_edit", "POST"): Endpoint(
         ARBITRATE, w.PUBLISHED, lambda _: {"name": "Renamed Player", "rating": 1500}
     ),
@@ -236,6 +237,7 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
         ARBITRATE, w.PUBLISHED, lambda _: {"name": "Lars Late", "rating": 1500, "joined_round": 2}
     ),
     ("api:withdraw", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, lambda _: {"from_round": 2}),
+    ("api:expel", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, lambda _: {"reason": "Misconduct"}),
     ("api:participant", "PATCH"): Endpoint(ARBITRATE, w.PUBLISHED, lambda _: {"rating": 1234}),
     ("api:participant", "DELETE"): Endpoint(ARBITRATE, w.REGISTRATION),
     ("api:withdrawal-undo", "POST"): Endpoint(ARBITRATE, w.WITHDRAWN),

@@ -360,6 +360,13 @@ class WithdrawInput(serializers.Serializer):
     )
 
 
+class ExpelInput(serializers.Serializer):
+    from_round = serializers.IntegerField(
+        min_value=1, max_value=99, required=False, help_text="Default: the next round not yet published."
+    )
+    reason = serializers.CharField(max_length=300, help_text="Why the player is expelled (audited).")
+
+
 REQUESTED_BYE_KINDS = [
     (RoundBye.Kind.HALF_POINT.value, "Requested half-point bye"),
     (RoundBye.Kind.ZERO_POINT.value, "Requested zero-point bye"),

@@ -34,6 +34,7 @@ urlpatterns = [
     path(T + "participants/", views.ParticipantListView.as_view(), name="participants"),
     path(T + "participants/<id:participant_id>/", views.ParticipantDetailView.as_view(), name="participant"),
     path(T + "participants/<id:participant_id>/withdraw/", views.WithdrawView.as_view(), name="withdraw"),
+    path(T + "participants/<id:participant_id>/expel/", views.ExpelView.as_view(), name="expel"),
     path(
         T + "participants/<id:participant_id>/undo-withdrawal/",
         views.WithdrawalUndoView.as_view(),

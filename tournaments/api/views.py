@@ -35,7 +35,7 @@ from tournaments.models import Tournament
 from tournaments.permissions import ARBITRATE, ORGANISE
 from tournaments.selectors import api as reads
 from tournaments.services import results, tournaments
-from tournaments.services.participants import byes, forbidden_pairs, registration, withdrawals
+from tournaments.services.participants import byes, expulsions, forbidden_pairs, registration, withdrawals
 from tournaments.services.participants import edits as participant_edits
 from tournaments.services.prepair import pre_pair_run
 
@@ -171,6 +171,27 @@ class WithdrawView(ApiView):
         data.is_valid(raise_exception=True)
         participant = withdrawals.participant_withdraw(
             participant=participant, user=request.user, from_round=data.validated_data.get("from_round")
+        )
+        return Response(s.ParticipantOutput(participant).data)
+
+
+class ExpelView(ApiView):
+    @extend_schema(
+        request=s.ExpelInput,
+        responses={200: s.ParticipantOutput, **ERRORS},
+        summary="Expel a participant from a Swiss (not paired from `from_round` on, no place in the standings; "
+        "their games count for their opponents)",
+    )
+    def post(self, request, tournament_id: int, participant_id: int):
+        tournament = self.tournament(tournament_id, ARBITRATE)
+        participant = reads.participant_get(tournament, participant_id)
+        data = s.ExpelInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        participant = expulsions.participant_expel(
+            participant=participant,
+            user=request.user,
+            reason=data.validated_data["reason"],
+            from_round=data.validated_data.get("from_round"),
         )
         return Response(s.ParticipantOutput(participant).data)
 

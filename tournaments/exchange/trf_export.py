@@ -27,6 +27,7 @@ from pairing.engine.trf import (
     TrfBye,
     TrfPlayer,
     TrfTournament,
+    expelled_comment,
     unrated_rating_comment,
     write_trf,
 )
@@ -134,7 +135,9 @@ def tournament_to_trf(tournament: Tournament) -> TrfTournament:
         round_dates=round_dates,
         type_code=_type_code(tournament),
         tiebreaks=",".join(code.replace("-", "/") for code in tournament.tiebreak_codes),
-        comments=fide_mode_comments(tournament) + participant_comments(tournament, data.participants, ids),
+        comments=fide_mode_comments(tournament)
+        + participant_comments(tournament, data.participants, ids)
+        + _expelled_comments(data.participants, ids),
     )
 
 
@@ -242,23 +245,34 @@ def _trf_ids(participants: list[Participant]) -> dict[int, int]:
     return ids
 
 
+def _expelled_comments(participants: list[Participant], ids: dict[int, int]) -> tuple[str, ...]:
+    """One ``###`` line per expelled participant (TRF has no record for it): the engine's checker and this
+    program's import read it back (:attr:`pairing.engine.trf.TrfTournament.expelled`)."""
+    return tuple(
+        expelled_comment(ids[p.pk], p.name.replace("\r", " ").replace("\n", " "), p.withdrawn_from_round or 1)
+        for p in sorted(participants, key=lambda p: ids[p.pk])
+        if p.status == Participant.Status.EXPELLED
+    )
+
+
 def _ranks(tournament: Tournament, data: TournamentRecords) -> dict[int, int]:
     """Participant pk -> rank after the complete rounds, from the standings service.
 
     Participants whom only the drawing of lots separated share the best rank of their group
     (TRF-2026 allows tied ranks): the lot is the app's own business, and it would not survive a
-    round trip through another program.
+    round trip through another program. Expelled participants have no place; the rank column, which
+    TRF requires, puts them after everyone ranked (a ``###`` line says they are expelled).
     """
     if data.rounds == 0:
         return {}
-    return shared_ranks(
-        standings_for_tournament(
-            tournament,
-            through_round=data.rounds,
-            breakdowns=False,
-            loaded=(data.participants, data.records),  # read once for the records and the ranks
-        )
+    result = standings_for_tournament(
+        tournament,
+        through_round=data.rounds,
+        breakdowns=False,
+        loaded=(data.participants, data.records),  # read once for the records and the ranks
     )
+    after = len(result.rows)
+    return shared_ranks(result) | {row.id: after + i for i, row in enumerate(result.expelled, start=1)}
 
 
 def _round_dates(tournament: Tournament, rounds: int) -> tuple[str, ...]:

@@ -151,6 +151,8 @@ def trf_import(*, text: str, owner, name: str = "") -> Imported:
             % {"messages": messages},
             locator.record("162", "XXS", "BBW", "250", "XXA", "192", "052") or 1,
         )
+    # This program's ``###`` lines name the players expelled from a Swiss (TRF has no record for it).
+    expelled = {} if round_robin else trf.expelled
     participants = [
         Participant(
             name=_line(p.name, "the player's name", locator.players.get(p.id, 1))[:100] or f"Player {p.id}",
@@ -160,6 +162,8 @@ def trf_import(*, text: str, owner, name: str = "") -> Imported:
             fide_id=p.fide_id[:12],
             pairing_number=p.id,
             half_byes_barred=p.id in notes.barred,
+            status=Participant.Status.EXPELLED if p.id in expelled else Participant.Status.ACTIVE,
+            withdrawn_from_round=expelled.get(p.id),
         )
         for p in trf.players
     ]

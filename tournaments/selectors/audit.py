@@ -57,6 +57,7 @@ ACTIONS = {
     "participant_delete": gettext_lazy("Player removed"),
     "participant_withdraw": gettext_lazy("Player withdrawn"),
     "withdrawal_undo": gettext_lazy("Withdrawal undone"),
+    "participant_expel": gettext_lazy("Player expelled"),
     "participants_import": gettext_lazy("Players imported"),
     "bye_request": gettext_lazy("Bye requested"),
     "bye_cancel": gettext_lazy("Bye cancelled"),

@@ -17,6 +17,7 @@ from tournaments import selectors
 from tournaments.forms import (
     ByeForm,
     CsvImportForm,
+    ExpelForm,
     ForbiddenPairForm,
     ParticipantEditForm,
     ParticipantForm,
@@ -27,6 +28,7 @@ from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_change, staff
 from tournaments.services.participants.byes import bye_cancel, bye_record
 from tournaments.services.participants.csv_import import participants_import_csv
 from tournaments.services.participants.edits import participant_delete, participant_update
+from tournaments.services.participants.expulsions import participant_expel
 from tournaments.services.participants.forbidden_pairs import forbidden_pair_add, forbidden_pair_remove
 from tournaments.services.participants.registration import Registered, participant_register
 from tournaments.services.participants.roster import (
@@ -243,6 +245,40 @@ def withdraw(request: HttpRequest, tournament: Tournament, participant_id: int) 
                 "%(name)s has withdrawn; their games stand. Not paired from round %(withdrawn_from_round)s."
             )
             % {"name": p.name, "withdrawn_from_round": p.withdrawn_from_round},
+        )
+    return redirect("tournaments:participants", tournament_id=tournament.pk)
+
+
+@require_POST
+@staff_tournament(ARBITRATE)
+def expel(request: HttpRequest, tournament: Tournament, participant_id: int) -> HttpResponse:
+    """Expel a participant from a Swiss, with the reason the form asks for (the page confirms first)."""
+    participant = selectors.participant_get(tournament, participant_id)
+    form = ExpelForm(request.POST)
+    if not form.is_valid():
+        messages.error(
+            request,
+            gettext(
+                "Nothing changed: say why the player is expelled, and the round must be a whole number from 1 to 99."
+            ),
+        )
+        return redirect("tournaments:participants", tournament_id=tournament.pk)
+    try:
+        p = participant_expel(
+            participant=participant,
+            user=request.user,
+            reason=form.cleaned_data["reason"],
+            from_round=form.cleaned_data.get("from_round"),
+        )
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        messages.success(
+            request,
+            gettext(
+                "%(name)s is expelled: not paired from round %(round)s and not ranked; their games stand for their opponents."
+            )
+            % {"name": p.name, "round": p.withdrawn_from_round},
         )
     return redirect("tournaments:participants", tournament_id=tournament.pk)
 

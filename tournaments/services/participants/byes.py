@@ -47,6 +47,12 @@ def _bye_checks(participant: Participant, round_number: int, tournament: Tournam
         raise ValidationFailed(
             gettext("%(name)s has withdrawn; they are not paired anyway.") % {"name": participant.name}
         )
+    if participant.status == Participant.Status.EXPELLED and (
+        participant.withdrawn_from_round is None or participant.withdrawn_from_round <= round_number
+    ):
+        raise ValidationFailed(
+            gettext("%(name)s has been expelled; they are not paired any more.") % {"name": participant.name}
+        )
     if not participant.joined_round <= round_number <= tournament.rounds_planned:
         raise ValidationFailed(
             gettext("%(name)s can only be given a bye for rounds %(joined_round)s-%(rounds_planned)s.")
