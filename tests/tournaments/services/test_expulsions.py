@@ -16,6 +16,7 @@ from tournaments.exchange.trf_import import trf_import
 from tournaments.models import AuditLog, Board, Participant, RoundBye
 from tournaments.services.participants.byes import bye_request
 from tournaments.services.participants.expulsions import participant_expel
+from tournaments.services.participants.withdrawals import participant_withdraw
 from tournaments.services.tournaments import tournament_create
 
 from .conftest import pair_and_publish, play_round
@@ -51,6 +52,18 @@ def test_an_expelled_player_is_not_paired_and_the_expulsion_is_audited_with_its_
         participant_expel(participant=p, user=arbiter, reason="again")
     with pytest.raises(ValidationFailed, match="expelled"):
         bye_request(participant=p, round_number=4, kind=RoundBye.Kind.HALF_POINT, user=arbiter)
+    with pytest.raises(ValidationFailed, match="cannot withdraw"):
+        participant_withdraw(participant=p, user=arbiter)
+    p.refresh_from_db()
+    assert p.status == Participant.Status.EXPELLED
+
+
+def test_a_withdrawn_player_can_be_expelled_without_rounds_coming_back(two_rounds, arbiter):
+    p = Participant.objects.get(tournament=two_rounds, pairing_number=7)
+    participant_withdraw(participant=p, user=arbiter, from_round=2)
+    participant_expel(participant=p, user=arbiter, reason="Left the venue after an incident")
+    p.refresh_from_db()
+    assert (p.status, p.withdrawn_from_round) == (Participant.Status.EXPELLED, 2)
 
 
 def test_strangers_cannot_expel_and_a_round_robin_has_no_expulsion(swiss, stranger, organiser):

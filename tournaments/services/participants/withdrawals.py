@@ -78,6 +78,14 @@ def participant_withdraw(
                 gettext("%(name)s has already withdrawn (from round %(withdrawn_from_round)s).")
                 % {"name": p.name, "withdrawn_from_round": p.withdrawn_from_round}
             )
+        if p.status == Participant.Status.EXPELLED:
+            # A withdrawal would give back the place in the standings the expulsion took away.
+            raise ValidationFailed(
+                gettext(
+                    "%(name)s has been expelled (from round %(withdrawn_from_round)s); they cannot withdraw."
+                )
+                % {"name": p.name, "withdrawn_from_round": p.withdrawn_from_round}
+            )
         first_open = last_published_number(locked) + 1
         if locked.format == Tournament.Format.ROUND_ROBIN:
             first_open = 1 + (
