@@ -184,3 +184,22 @@ def test_an_event_list_pools_its_sections(finished, organiser):
     assert rows[3].name == winner_b.name
     csv_rows = selectors.treasurer_rows(result)
     assert csv_rows[-1][5] == "10.00" and csv_rows[4][-1] == "Open B"
+
+
+def test_an_expelled_player_wins_no_prize_and_the_next_one_moves_up(finished, organiser):
+    """Issue 34, Q197-198: an expelled player has no place, so no prize; the prizes go to the ranked players."""
+    from tournaments.models import Participant
+    from tournaments.services.participants.expulsions import participant_expel
+
+    _rules(finished, organiser)
+    prize_group_save(
+        tournament=finished, user=organiser, name="Overall", kind="overall", prizes=[PrizeRow(10000)]
+    )
+    top = _top_three(finished)
+    first = Participant.objects.get(tournament=finished, name=top[0])
+    participant_expel(participant=first, user=organiser, reason="Cheating")
+    rows = selectors.winners(finished).groups[0].rows
+    assert rows and first.name not in {r.name for r in rows}
+    assert first.name not in _top_three(finished)
+    expelled = Participant.objects.get(pk=first.pk)
+    assert expelled.withdrawn_from_round == 2  # after the last round: nothing left to pair

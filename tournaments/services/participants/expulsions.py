@@ -1,7 +1,7 @@
 """Expulsions: the arbiter expels a participant from a Swiss; they are not paired again and get no place.
 
 ``participant_expel(*, participant, user, reason, from_round=None) -> Participant``: from ``from_round`` on
-(default: the next round not yet published) the participant is not paired, like a withdrawal, and their
+(default: the next round not yet published, after the last one once every round is) the participant is not paired, like a withdrawal, and their
 requested byes from then on are dropped. Their past games stand as played: they keep counting for their
 opponents' scores and tie-breaks (C.07 16.1 and 16.3 treat the rounds after leaving as zero-point byes; the
 FIDE Tournament Rules, C.06 V.5, keep a departed player's and their opponents' points "for ranking
@@ -73,7 +73,8 @@ def participant_expel(
             locked.rounds_planned,
             Round.objects.filter(tournament=locked).aggregate(n=Max("number"))["n"] or 0,
         )
-        if start > last:
+        # By default an expulsion after the last round (cheating found out at the end) takes the round after it.
+        if start > last + (from_round is None):
             raise ValidationFailed(
                 gettext("Round %(start)s is beyond the %(last)s rounds planned.")
                 % {"start": start, "last": last},
