@@ -168,3 +168,14 @@ def test_the_api_and_the_staff_page_expel(two_rounds, arbiter, client):
     client.post(expel_url, {"reason": "Cheating"})
     q.refresh_from_db()
     assert q.status == Participant.Status.EXPELLED
+
+
+def test_a_backup_keeps_the_expulsion(two_rounds, arbiter, organiser):
+    from tournaments.exchange.json_backup import json_export, json_import
+
+    p = Participant.objects.get(tournament=two_rounds, pairing_number=3)
+    participant_expel(participant=p, user=arbiter, reason="Misconduct")
+    restored = json_import(data=json_export(tournament=two_rounds), owner=organiser).tournament
+    back = Participant.objects.get(tournament=restored, pairing_number=3)
+    assert (back.status, back.withdrawn_from_round) == (Participant.Status.EXPELLED, 3)
+    assert 3 not in {row.tpn for row in standings_for_tournament(restored, breakdowns=False).rows}
