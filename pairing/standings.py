@@ -31,13 +31,13 @@ from core.cache import CACHE_SECONDS, kept_in_process, single_flight
 from core.collector import collector_paused
 from pairing.adapters import engine_participant
 from pairing.engine.errors import InvalidRequestError
+from pairing.engine.standings import RatingFrom, StandingsRequest, compute_standings
 from pairing.engine.standings import StandingRow as EngineStandingRow
 from pairing.engine.standings import Standings as EngineStandings
-from pairing.engine.standings import StandingsRequest, compute_standings
 from pairing.engine.tiebreaks import TIEBREAKS, TiebreakValue
 from pairing.engine.types import RoundRecord
 from pairing.words import tiebreak_description, tiebreak_name
-from tournaments.models import Participant, Tournament
+from tournaments.models import Participant, ParticipantRating, Tournament
 from tournaments.records import histories_for_tournament, last_complete_round, scoring_for
 from tournaments.scores import format_points
 
@@ -104,10 +104,30 @@ def _standings(
             expelled=expelled,
             seed=tournament.lots_seed,
             unrated_rating=tournament.unrated_rating,
+            **_long_tournament_ratings(tournament, people),
             breakdowns=breakdowns,
             explained=None if explained is None else frozenset(p.pk for p in people if explained(p.pk)),
         )
     )
+
+
+def _long_tournament_ratings(tournament: Tournament, people: list[Participant]) -> dict[str, Any]:
+    """A tournament lasting more than 30 days: the later ratings (``ParticipantRating``) and which
+    rating the rating tie-breaks count (FIDE's endorsement checklist Q210-216); otherwise nothing,
+    and the tie-breaks count each player's one rating."""
+    if not tournament.long_tournament:
+        return {}
+    ids = {p.pk for p in people}
+    later = ParticipantRating.objects.filter(participant__tournament=tournament).values_list(
+        "participant_id", "from_round", "rating"
+    )
+    return {
+        "later_ratings": tuple(
+            RatingFrom(pk, from_round, rating) for pk, from_round, rating in later if pk in ids
+        ),
+        "rating_basis": tournament.rating_basis,
+        "rating_round": tournament.rating_basis_round,
+    }
 
 
 def shared_ranks(standings: EngineStandings) -> dict[int, int]:

@@ -84,6 +84,27 @@ class TournamentForm(forms.Form):
             "FIDE C.07 Art. 10: announced before the start (for example 1000, or an estimate). Empty: games against unrated opponents are left out of ARO and TPR."
         ),
     )
+    long_tournament = forms.BooleanField(
+        required=False,
+        label=_("The tournament lasts more than 30 days"),
+        help_text=_(
+            "Players may then have a rating per rating list, from the round it applies (the participants' page). FIDE advises against rating tie-breaks (ARO, TPR) in such a tournament."
+        ),
+    )
+    rating_basis = forms.ChoiceField(
+        choices=Tournament.RatingBasis.choices,
+        initial=Tournament.RatingBasis.FIRST,
+        required=False,
+        label=_("Rating tie-breaks count"),
+        help_text=_("In a tournament lasting more than 30 days; otherwise every player has one rating."),
+    )
+    rating_basis_round = forms.IntegerField(
+        min_value=1,
+        max_value=99,
+        required=False,
+        label=_("…the ratings valid in round"),
+        help_text=_("With the rating valid from a chosen round."),
+    )
     max_half_byes = forms.IntegerField(
         min_value=0, max_value=20, initial=2, label=_("Half-point byes per player")
     )
@@ -115,6 +136,8 @@ class TournamentForm(forms.Form):
             data.pop("tiebreaks", None)
         if not data.get("initial_colour"):
             data.pop("initial_colour", None)
+        if not data.get("rating_basis"):
+            data.pop("rating_basis", None)
         return data
 
     @staticmethod
@@ -443,3 +466,19 @@ class RatingCorrectionForm(forms.Form):
         label=_("Result for the rating report"),
     )
     reason = forms.CharField(max_length=300, label=_("Reason"))
+
+
+class LaterRatingsForm(forms.Form):
+    """Ratings from a later round (a tournament lasting more than 30 days)."""
+
+    SOURCES = [("text", _("the list below")), ("fide_list", _("the FIDE rating list loaded on this site"))]
+    from_round = forms.IntegerField(min_value=2, max_value=99, label=_("Valid from round"))
+    source = forms.ChoiceField(choices=SOURCES, initial="text", label=_("Take the ratings from"))
+    text = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "cols": 40, "spellcheck": "false"}),
+        label=_("Ratings"),
+        help_text=_(
+            "One player per line: FIDE id or pairing number, rating. An empty rating removes the one from that round."
+        ),
+    )

@@ -3,7 +3,18 @@
 from django.urls import path
 
 import tournaments.converters  # noqa: F401  (registers the id and public_token converters)
-from tournaments.views import data, events, fide, help, home, participants, results, rounds, tournament
+from tournaments.views import (
+    data,
+    events,
+    fide,
+    help,
+    home,
+    later_ratings,
+    participants,
+    results,
+    rounds,
+    tournament,
+)
 
 app_name = "tournaments"
 
@@ -52,6 +63,7 @@ urlpatterns = [
     path(T + "participants/add-listed/", participants.participant_add_listed, name="participant_add_listed"),
     path(T + "participants/refresh-ratings/", participants.ratings_refresh, name="ratings_refresh"),
     path(T + "participants/import/", participants.participants_import, name="participants_import"),
+    path(T + "participants/ratings-by-round/", later_ratings.later_ratings, name="later_ratings"),
     path(T + "participants/<id:participant_id>/withdraw/", participants.withdraw, name="withdraw"),
     path(T + "participants/<id:participant_id>/expel/", participants.expel, name="expel"),
     path(

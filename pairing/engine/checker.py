@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 
 from .checks import check_pairing
 from .errors import InvalidRequestError, NoValidPairingError
-from .standings import StandingsRequest, compute_standings
+from .standings import StandingsRequest, compute_standings, trf_rating_fields
 from .tiebreaks import TIEBREAKS, UnknownTiebreakError, validate_tiebreaks
 from .trf import TrfTournament
 from .types import Board, Colour, PairingRequest, PairingResult, Participant, ResultCode
@@ -294,6 +294,7 @@ def _check_standings(
         # An expelled player (this program's ``###`` line) has no place to check: the others are ranked
         # without them (VCL Q197-198), their games still counting for their opponents.
         expelled=frozenset(pid for pid in t.expelled if any(p.id == pid for p in t.players)),
+        **trf_rating_fields(t),
     )
     table = compute_standings(request)
     place = {row.id: row.rank for row in table.rows}

@@ -37,7 +37,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pairing.engine.errors import InvalidRequestError
 from pairing.engine.tiebreaks import (
@@ -66,6 +66,7 @@ __all__ = [
     "StandingsRequest",
     "compute_standings",
     "standings_csv",
+    "trf_rating_fields",
 ]
 
 
@@ -358,6 +359,22 @@ def standings_csv(
     return buffer.getvalue()
 
 
+def trf_rating_fields(tournament: TrfTournament) -> dict[str, Any]:
+    """A tournament over 30 days, as this program's ``###`` lines say it: the :class:`StandingsRequest`
+    fields of its later ratings and of the rating its rating tie-breaks count (checklist Q210-216), so a
+    file is ranked as it was computed; empty for any other file."""
+    basis = tournament.rating_basis
+    if basis is None:
+        return {}
+    ids = {p.id for p in tournament.players}
+    later = tuple(
+        RatingFrom(pid, from_round, rating)
+        for pid, from_round, rating in tournament.later_ratings
+        if pid in ids and from_round >= 1
+    )
+    return {"later_ratings": later, "rating_basis": basis[0], "rating_round": basis[1]}
+
+
 def _request_from_trf(
     tournament: TrfTournament, codes: tuple[str, ...], unplayed: str, seed: int
 ) -> StandingsRequest:
@@ -392,4 +409,5 @@ def _request_from_trf(
         expelled=frozenset(
             pid for pid in tournament.expelled if any(p.id == pid for p in tournament.players)
         ),
+        **trf_rating_fields(tournament),
     )

@@ -112,6 +112,10 @@ def _participant(world: w.World) -> dict[str, Any]:
     return {"participant": world.people[0].pk, "round_number": 2, "kind": "half"}
 
 
+def _later_rating(world: w.World) -> dict[str, Any]:
+    return {"from_round": 2, "source": "text", "text": f"{world.people[0].pairing_number}, 1999"}
+
+
 def _rated_player(world: w.World) -> dict[str, Any]:
     """A player of the FIDE list (not tournament data: the fingerprint leaves it out)."""
     from ratings.models import RatedPlayer
@@ -173,6 +177,7 @@ MATRIX: dict[tuple[str, str], Endpoint] = {
     ),
     ("tournaments:participant_add_listed", "POST"): Endpoint(ARBITRATE, w.REGISTRATION, _rated_player),
     ("tournaments:ratings_refresh", "POST"): Endpoint(ARBITRATE, w.REGISTRATION),
+    ("tournaments:later_ratings", "POST"): Endpoint(ARBITRATE, w.PUBLISHED, _later_rating),
     ("tournaments:participants_import", "POST"): Endpoint(
         ARBITRATE, w.REGISTRATION, lambda _: {"text": "Ann Apple,1500\nBob Berry,1400", "commit": "1"}
     ),

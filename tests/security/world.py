@@ -8,7 +8,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tests import factories
-from tournaments.models import Board, ForbiddenPair, Participant, Round, RoundBye, Tournament
+from tournaments.models import (
+    Board,
+    ForbiddenPair,
+    Participant,
+    ParticipantRating,
+    Round,
+    RoundBye,
+    Tournament,
+)
 
 # Round 1 of eight players, by pairing number: 1-5, 6-2, 3-7, 8-4.
 ROUND_ONE = [(1, 5), (6, 2), (3, 7), (8, 4)]
@@ -180,6 +188,7 @@ def fingerprint() -> tuple:
         tuple(Round.objects.order_by("pk").values_list("pk", "number", "status", "error")),
         tuple(Board.objects.order_by("pk").values_list("pk", "white", "black", "result", "version")),
         tuple(RoundBye.objects.order_by("pk").values_list()),
+        tuple(ParticipantRating.objects.order_by("pk").values_list()),
         tuple(ForbiddenPair.objects.order_by("pk").values_list()),
         tuple(TeamCompetition.objects.order_by("pk").values_list("pk", "name", "rounds")),
         tuple(Team.objects.order_by("pk").values_list("pk", "name", "withdrawn", "captain_token_hash")),

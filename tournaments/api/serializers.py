@@ -319,6 +319,17 @@ class TournamentInput(serializers.Serializer):
     initial_colour = serializers.ChoiceField(choices=Tournament.Colour.choices, required=False)
     lots_seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False)
     pairing_numbers = serializers.ChoiceField(choices=Tournament.PairingNumbers.choices, required=False)
+    long_tournament = serializers.BooleanField(
+        required=False, help_text="The tournament lasts more than 30 days (several ratings per player)."
+    )
+    rating_basis = serializers.ChoiceField(
+        choices=Tournament.RatingBasis.choices,
+        required=False,
+        help_text="Which rating ARO and TPR count in a tournament over 30 days.",
+    )
+    rating_basis_round = serializers.IntegerField(
+        min_value=1, max_value=99, required=False, allow_null=True, help_text="With rating_basis 'chosen'."
+    )
     max_half_byes = serializers.IntegerField(min_value=0, max_value=99, required=False)
     no_byes_in_last_rounds = serializers.IntegerField(min_value=0, max_value=99, required=False)
     withdrawal_games = serializers.ChoiceField(choices=Tournament.WithdrawalGames.choices, required=False)

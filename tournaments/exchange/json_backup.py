@@ -9,8 +9,9 @@
      "byes": [{"participant": 3, "round_number": 1, "kind": "pab", "points": 2}],
      "forbidden_pairs": [{"first": 1, "second": 4, "first_round": null, "last_round": 3, "reason": ...}]}
 
-``forbidden_pairs`` and a round's ``scores_paired_on`` are optional (backups made before they
-existed have none), so the version stays 1.
+``forbidden_pairs``, a round's ``scores_paired_on`` and a participant's ``round_ratings`` (ratings
+from a later round, ``[{"from_round": 3, "rating": 1850}]``, in a tournament over 30 days) are
+optional (backups made before they existed have none), so the version stays 1.
 
 Participants are referred to by ``ref`` (their id in the exporting database), never by name.
 Users, roles, the public link and the audit log stay behind: a restore is a *new* tournament,
@@ -40,6 +41,7 @@ from tournaments.models import (
     Board,
     ForbiddenPair,
     Participant,
+    ParticipantRating,
     Round,
     RoundBye,
     Tournament,
@@ -81,6 +83,13 @@ def json_export(*, tournament: Tournament) -> dict[str, Any]:
         boards[round_id].append({**model_data.dump_row(BOARD_FIELDS, values), "white": white, "black": black})
     byes = list(tournament.byes.order_by("round_number", "participant_id"))
     pairs = list(tournament.forbidden_pairs.order_by("first_id", "second_id", "first_round", "last_round"))
+    later: dict[int, list[dict[str, int]]] = {}
+    for pk, from_round, rating in (
+        ParticipantRating.objects.filter(participant__tournament=tournament)
+        .order_by("from_round")
+        .values_list("participant_id", "from_round", "rating")
+    ):
+        later.setdefault(pk, []).append({"from_round": from_round, "rating": rating})
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -90,7 +99,10 @@ def json_export(*, tournament: Tournament) -> dict[str, Any]:
             "baku_last_ga": tournament.baku_last_ga_id,
             "club": tournament.club.name if tournament.club_id else None,
         },
-        "participants": [{"ref": p.pk, **model_data.dump(p, PARTICIPANT_FIELDS)} for p in participants],
+        "participants": [
+            {"ref": p.pk, **model_data.dump(p, PARTICIPANT_FIELDS), **_round_ratings_of(p.pk, later)}
+            for p in participants
+        ],
         "rounds": [
             {
                 **model_data.dump(r, ROUND_FIELDS),
@@ -106,6 +118,37 @@ def json_export(*, tournament: Tournament) -> dict[str, Any]:
             for f in pairs
         ],
     }
+
+
+def _round_ratings_of(pk: int, later: dict[int, list[dict[str, int]]]) -> dict[str, Any]:
+    """A participant's ratings from later rounds (a tournament over 30 days), when they have any:
+    ``round_ratings`` is optional, so backups without it stay version 1."""
+    return {"round_ratings": later[pk]} if pk in later else {}
+
+
+def _round_ratings(item: Any, path: str, rounds_planned: int, problems: _Problems) -> list[tuple[int, int]]:
+    """The optional ``round_ratings`` of a participant: from rounds 2 to ``rounds_planned``, each
+    round once, ratings 0-3500."""
+    raw = item.get("round_ratings", []) if isinstance(item, dict) else []
+    if not isinstance(raw, list):
+        problems.add(f"{path}.round_ratings", "Expected a list.")
+        return []
+    found: dict[int, int] = {}
+    for index, entry in enumerate(raw):
+        where = f"{path}.round_ratings[{index}]"
+        from_round = entry.get("from_round") if isinstance(entry, dict) else None
+        rating = entry.get("rating") if isinstance(entry, dict) else None
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (from_round, rating)):
+            problems.add(where, "Expected whole numbers from_round and rating.")
+            continue
+        assert isinstance(from_round, int) and isinstance(rating, int)
+        if not 2 <= from_round <= rounds_planned or not 0 <= rating <= 3500:
+            problems.add(where, f"A rating 0-3500 from a round 2-{rounds_planned}.")
+        elif from_round in found:
+            problems.add(where, f"Two ratings from round {from_round}.")
+        else:
+            found[from_round] = rating
+    return sorted(found.items())
 
 
 # ------------------------------------------------------------------------------------------------
@@ -231,6 +274,8 @@ def json_import(*, data: Any, owner: Any, name: str = "") -> Imported:
                 numbers.add(number)
             if valid.get("joined_round", 1) < 1:
                 problems.add(f"{path}.joined_round", "Rounds are numbered from 1.")
+            planned = settings.get("rounds_planned", 5) if settings is not None else 99
+            valid["round_ratings"] = _round_ratings(item, path, planned, problems)
             refs[ref] = valid
 
     rounds: list[tuple[dict[str, Any], list[tuple[dict[str, Any], Any, Any]]]] = []
@@ -438,9 +483,15 @@ def _write(settings, refs, rounds, byes, forbidden, last_ga, owner) -> Tournamen
     with transaction.atomic():
         tournament = Tournament.objects.create(created_by=owner, **settings)
         TournamentRole.objects.create(tournament=tournament, user=owner, role=TournamentRole.Role.ORGANISER)
+        later = {ref: fields.pop("round_ratings", []) for ref, fields in refs.items()}
         created = {
             ref: Participant.objects.create(tournament=tournament, **fields) for ref, fields in refs.items()
         }
+        ParticipantRating.objects.bulk_create(
+            ParticipantRating(participant=created[ref], from_round=from_round, rating=rating)
+            for ref, ratings in later.items()
+            for from_round, rating in ratings
+        )
         for fields, boards in rounds:
             # A backup may leave the status out: the model's default is `pairing`.
             if fields.get("status", Round.Status.PAIRING) == Round.Status.PAIRING:

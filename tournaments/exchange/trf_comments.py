@@ -18,20 +18,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from pairing.engine.trf import TrfTournament, long_tournament_comments
 from tournaments.models import Participant, ParticipantRating, Tournament
 
-_BASIS_WORDS = {
-    Tournament.RatingBasis.FIRST: "the first rating",
-    Tournament.RatingBasis.ROUND: "the rating valid in each round",
-    Tournament.RatingBasis.CHOSEN: "the rating valid from round {round}",
-}
-
 _BARRED = re.compile(r"^\s*Barred from half-point byes: (\d{1,5})\b")
-_LONG = re.compile(
-    r"^\s*Long tournament \(over 30 days\): rating tie-breaks count "
-    r"(the first rating|the rating valid in each round|the rating valid from round (\d{1,2}))\s*$"
-)
-_RATING = re.compile(r"^\s*Rating from round (\d{1,2}): (\d{1,5}) (\d{1,4})\b")
 
 
 def participant_comments(
@@ -44,16 +34,21 @@ def participant_comments(
     for p in sorted(participants, key=lambda p: ids.get(p.pk, 0)):
         if p.half_byes_barred and p.pk in ids:
             lines.append(f"Barred from half-point byes: {ids[p.pk]} {p.name}")
+    prefixed = [" " + line.replace("\r", " ").replace("\n", " ") for line in lines]
     if tournament.long_tournament:
-        words = _BASIS_WORDS[tournament.rating_basis].format(round=tournament.rating_basis_round)
-        lines.append(f"Long tournament (over 30 days): rating tie-breaks count {words}")
         later = ParticipantRating.objects.filter(participant_id__in=list(names)).values_list(
             "participant_id", "from_round", "rating"
         )
-        for pk, from_round, rating in sorted(later, key=lambda row: (row[1], ids.get(row[0], 0))):
-            if pk in ids and pk in names:
-                lines.append(f"Rating from round {from_round}: {ids[pk]} {rating} {names[pk]}")
-    return tuple(" " + line.replace("\r", " ").replace("\n", " ") for line in lines)
+        prefixed += long_tournament_comments(
+            tournament.rating_basis,
+            tournament.rating_basis_round,
+            [
+                (ids[pk], from_round, rating, names[pk].replace("\r", " ").replace("\n", " "))
+                for pk, from_round, rating in later
+                if pk in ids
+            ],
+        )
+    return tuple(prefixed)
 
 
 @dataclass
@@ -69,20 +64,16 @@ class ParticipantNotes:
 
 
 def read_comments(comments: tuple[str, ...]) -> ParticipantNotes:
-    """This program's own lines among a file's ``###`` comments; others change nothing."""
+    """This program's own lines among a file's ``###`` comments; others change nothing. The long
+    tournament's lines are the engine's (its checker ranks a file with them too)."""
     notes = ParticipantNotes()
     for comment in comments:
         if barred := _BARRED.match(comment):
             notes.barred.add(int(barred.group(1)))
-        elif long := _LONG.match(comment):
-            notes.long_tournament = True
-            if long.group(2):
-                notes.rating_basis = Tournament.RatingBasis.CHOSEN
-                notes.rating_basis_round = int(long.group(2))
-            elif "each round" in long.group(1):
-                notes.rating_basis = Tournament.RatingBasis.ROUND
-        elif rating := _RATING.match(comment):
-            from_round = int(rating.group(1))
-            if from_round >= 2:
-                notes.ratings.append((int(rating.group(2)), from_round, int(rating.group(3))))
+    trf = TrfTournament(comments=comments)
+    basis = trf.rating_basis
+    if basis is not None:
+        notes.long_tournament = True
+        notes.rating_basis, notes.rating_basis_round = basis
+        notes.ratings = [(pid, r, rating) for pid, r, rating in trf.later_ratings if r >= 2]
     return notes

@@ -65,6 +65,7 @@ ACTIONS = {
     "forbidden_pair_add": gettext_lazy("Players kept apart"),
     "forbidden_pair_remove": gettext_lazy("Players no longer kept apart"),
     "ratings_refresh_from_roster": gettext_lazy("Ratings refreshed from the roster"),
+    "later_ratings_set": gettext_lazy("Ratings from a later round set"),
     "tournament_create": gettext_lazy("Tournament created"),
     "tournament_update": gettext_lazy("Settings changed"),
     "tournament_start": gettext_lazy("Round robin started"),

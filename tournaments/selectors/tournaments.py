@@ -88,6 +88,21 @@ def tournament_exists(pk: int) -> bool:
 RATING_TIEBREAKS = frozenset({"ARO", "ARO-C1", "TPR", "RTNG", "RTNG-R"})
 
 
+def lasts_over_30_days(start: Any, end: Any) -> bool:
+    """Whether a tournament from ``start`` to ``end`` (dates, either may be missing) lasts more
+    than 30 days, the TEC manual's limit for one reference rating list."""
+    return bool(start and end and (end - start).days + 1 > 30)
+
+
+def long_tournament_rating_tiebreaks(tournament: Tournament) -> list[str]:
+    """The rating tie-breaks listed in a tournament lasting more than 30 days (marked so, or dated
+    so): FIDE's endorsement checklist (Q210-216) asks to warn that they are not recommended then,
+    since the players' ratings change while it runs. Empty otherwise."""
+    if not (tournament.long_tournament or lasts_over_30_days(tournament.start_date, tournament.end_date)):
+        return []
+    return [code for code in tournament.tiebreak_codes if code in RATING_TIEBREAKS]
+
+
 def unrated_left_out(tournament: Tournament) -> int:
     """How many unrated participants ARO and TPR would leave out: the tie-breaks use a rating and
     the tournament gives unrated players none (C.07 Art. 10 asks it be announced before the start).

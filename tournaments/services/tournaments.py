@@ -176,12 +176,6 @@ def settings_errors(values: dict[str, Any]) -> dict[str, list[str]]:
     return errors
 
 
-def lasts_over_30_days(start: Any, end: Any) -> bool:
-    """Whether a tournament from ``start`` to ``end`` (dates, either may be missing) lasts more
-    than 30 days, the TEC manual's limit for one reference rating list."""
-    return bool(start and end and (end - start).days + 1 > 30)
-
-
 TEXT_FIELDS = {"name": "The tournament's name", "place": "The place"}
 """The settings that are typed-in text, with how messages name them."""
 

@@ -16,7 +16,7 @@ from tournaments.exchange.rating_report import rating_report_problems
 from tournaments.forms import FideModeLeaveForm, RatingCorrectionForm
 from tournaments.models import Board, RatingReportCorrection, Tournament
 from tournaments.permissions import ARBITRATE, ORGANISE, VIEW, can_change, staff_tournament
-from tournaments.selectors.tournaments import unrated_left_out
+from tournaments.selectors.tournaments import long_tournament_rating_tiebreaks, unrated_left_out
 from tournaments.services.fide_mode import (
     LEAVE_WARNINGS,
     fide_mode_leave,
@@ -37,6 +37,7 @@ def _page(request: HttpRequest, tournament: Tournament, **extra: object) -> Http
         "may_organise": can_change(request.user, tournament, ORGANISE),
         "may_arbitrate": can_change(request.user, tournament, ARBITRATE),
         "unrated_left_out": unrated_left_out(tournament),
+        "long_rating_tiebreaks": long_tournament_rating_tiebreaks(tournament),
         **extra,
     }
     return render_page(request, "tournaments/fide.html", context)

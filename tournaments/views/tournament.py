@@ -30,6 +30,7 @@ from tournaments.permissions import (
     event_for_user,
     staff_tournament,
 )
+from tournaments.selectors.tournaments import long_tournament_rating_tiebreaks
 from tournaments.services.submissions import once
 from tournaments.services.tournaments import (
     DESCRIPTIVE_FIELDS,
@@ -157,6 +158,7 @@ def tournament_settings(request: HttpRequest, tournament: Tournament) -> HttpRes
         "started": started,
         "tiebreaks_form": TiebreaksForm(initial={"codes": tournament.tiebreaks}),
         "tiebreak_names": selectors.tiebreak_preview(tournament.tiebreaks, tournament.format)[0],
+        "long_rating_tiebreaks": long_tournament_rating_tiebreaks(tournament),
         "staff": selectors.tournament_staff(tournament),
         "staff_form": StaffForm(),
         "editable": can_change(request.user, tournament, ORGANISE),

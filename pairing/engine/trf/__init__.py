@@ -36,6 +36,7 @@ from .model import (
     TrfPlayer,
     TrfTournament,
     expelled_comment,
+    long_tournament_comments,
     trf_from_request,
     unrated_rating_comment,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "TrfTournament",
     "decode_trf",
     "expelled_comment",
+    "long_tournament_comments",
     "parse_trf",
     "trf_from_request",
     "unrated_rating_comment",

@@ -17,6 +17,7 @@ __all__ = [
     "TrfPlayer",
     "TrfTournament",
     "expelled_comment",
+    "long_tournament_comments",
     "trf_from_request",
     "unrated_rating_comment",
 ]
@@ -52,6 +53,30 @@ def unrated_rating_comment(rating: int) -> str:
 
 
 _EXPELLED = re.compile(r"^\s*Expelled from round (\d{1,3}): (\d{1,4})\b")
+
+
+_BASIS_WORDS = {"first": "the first rating", "round": "the rating valid in each round"}
+_LONG_TOURNAMENT = re.compile(
+    r"^\s*Long tournament \(over 30 days\): rating tie-breaks count "
+    r"(the first rating|the rating valid in each round|the rating valid from round (\d{1,2}))\s*$"
+)
+_RATING_FROM = re.compile(r"^\s*Rating from round (\d{1,2}): (\d{1,5}) (\d{1,4})\b")
+
+
+def long_tournament_comments(
+    basis: str, rating_round: int | None, later: Iterable[tuple[int, int, int, str]]
+) -> tuple[str, ...]:
+    """The ``###`` lines (without their ``###``) of a tournament lasting more than 30 days (FIDE's
+    endorsement checklist Q210-216): which rating the rating tie-breaks count (``basis``, one of
+    :data:`pairing.engine.tiebreaks.RATING_BASES`, with ``rating_round`` for ``chosen``), then each
+    later rating, ``later`` giving (``001`` starting rank, from round, rating, name). TRF-2026 has one
+    rating per player; :attr:`TrfTournament.rating_basis` and :attr:`TrfTournament.later_ratings` read
+    them back."""
+    words = _BASIS_WORDS.get(basis, f"the rating valid from round {rating_round}")
+    lines = [f" Long tournament (over 30 days): rating tie-breaks count {words}"]
+    for player_id, from_round, rating, name in sorted(later, key=lambda r: (r[1], r[0])):
+        lines.append(f" Rating from round {from_round}: {player_id} {rating} {name}".rstrip())
+    return tuple(lines)
 
 
 def expelled_comment(player_id: int, name: str, from_round: int) -> str:
@@ -186,6 +211,30 @@ class TrfTournament:
             if found:
                 return int(found.group(1))
         return None
+
+    @property
+    def rating_basis(self) -> tuple[str, int | None] | None:
+        """A tournament lasting more than 30 days: (basis, chosen round or ``None``) of the rating
+        tie-breaks, as this program's ``###`` line says it (:func:`long_tournament_comments`); ``None``
+        when no line says the tournament is one."""
+        for comment in self.comments:
+            found = _LONG_TOURNAMENT.match(comment)
+            if found:
+                if found.group(2):
+                    return "chosen", int(found.group(2))
+                return ("round" if "each round" in found.group(1) else "first"), None
+        return None
+
+    @property
+    def later_ratings(self) -> tuple[tuple[int, int, int], ...]:
+        """(``001`` starting rank, from round, rating) of every later rating this program's ``###`` lines
+        give (:func:`long_tournament_comments`), a round and a player once (the last line wins)."""
+        found: dict[tuple[int, int], int] = {}
+        for comment in self.comments:
+            match = _RATING_FROM.match(comment)
+            if match:
+                found[int(match.group(2)), int(match.group(1))] = int(match.group(3))
+        return tuple((pid, from_round, rating) for (pid, from_round), rating in sorted(found.items()))
 
     @property
     def expelled(self) -> dict[int, int]:
