@@ -72,6 +72,26 @@ _PHRASES: tuple[tuple[re.Pattern[str], object], ...] = (
         ),
     ),
     (
+        re.compile(r"^round (\d+): (.+) counted at the rating valid in round (\d+), (\d+) from round (\d+)$"),
+        lambda m: (
+            gettext(
+                "round %(round)s: %(name)s counted at the rating valid in round %(valid)s, %(rating)s from round %(since)s"
+            )
+            % {"round": m[1], "name": m[2], "valid": m[3], "rating": m[4], "since": m[5]}
+        ),
+    ),
+    (
+        re.compile(
+            r"^round (\d+): (.+) counted at the rating valid in round (\d+), as chosen, (\d+) from round (\d+)$"
+        ),
+        lambda m: (
+            gettext(
+                "round %(round)s: %(name)s counted at the rating valid in round %(valid)s, as chosen, %(rating)s from round %(since)s"
+            )
+            % {"round": m[1], "name": m[2], "valid": m[3], "rating": m[4], "since": m[5]}
+        ),
+    ),
+    (
         re.compile(
             r"^a round without a game counts as a game against the stand-in opponent of the unplayed-round rule, on that opponent's score \(C\.07 16\.4\)$"
         ),
