@@ -55,6 +55,16 @@ class Standings:
     pages: list[PageLink] = field(default_factory=list)
     """Every page of the table when it takes more than one (empty otherwise)."""
     page: int = 1
+    expelled: list[Participant] = field(default_factory=list)
+    """Participants expelled from the tournament: no place (FIDE's endorsement checklist, Q197-198), named
+    under the table so that nobody seems to have vanished."""
+
+
+def _expelled(snapshot: Snapshot) -> list[Participant]:
+    return sorted(
+        (p for p in snapshot.participants.values() if p.status == Participant.Status.EXPELLED),
+        key=lambda p: (p.pairing_number or 0, p.id),
+    )
 
 
 def standings_build(snapshot: Snapshot, *, top: int | None = None, page: int | None = None) -> Standings:
@@ -66,7 +76,14 @@ def standings_build(snapshot: Snapshot, *, top: int | None = None, page: int | N
     tournament = snapshot.tournament
     ranking = ranking_cached(tournament)
     if ranking.problem:
-        return Standings([], _rows_by_points(snapshot)[:top], None, ranking.problem, snapshot.tell_apart)
+        return Standings(
+            [],
+            _rows_by_points(snapshot)[:top],
+            None,
+            ranking.problem,
+            snapshot.tell_apart,
+            expelled=[] if top else _expelled(snapshot),
+        )
     ranked = [row for row in ranking.rows[:top] if row.participant_id in snapshot.participants]
     pages: list[PageLink] = []
     if page is not None and len(ranked) > STANDINGS_PAGE_ROWS:
@@ -85,6 +102,7 @@ def standings_build(snapshot: Snapshot, *, top: int | None = None, page: int | N
         snapshot.tell_apart,
         pages,
         page if pages and page else 1,
+        expelled=[] if top else _expelled(snapshot),
     )
 
 
@@ -97,9 +115,11 @@ def standings_page_of(tournament: Tournament, participant_id: int) -> int:
 
 
 def _rows_by_points(snapshot: Snapshot) -> list[StandingRow]:
-    """Live points only, level players sharing a place: what can be shown when the engine cannot rank."""
+    """Live points only, level players sharing a place: what can be shown when the engine cannot rank.
+    Expelled participants have no place here either."""
     people = sorted(
-        snapshot.participants.values(), key=lambda p: (-snapshot.score(p.id), p.pairing_number or 0, p.id)
+        (p for p in snapshot.participants.values() if p.status != Participant.Status.EXPELLED),
+        key=lambda p: (-snapshot.score(p.id), p.pairing_number or 0, p.id),
     )
     rows: list[StandingRow] = []
     for index, p in enumerate(people, start=1):

@@ -102,7 +102,9 @@ def test_public_standings_staff_table_and_csv_do_not_rank_the_expelled_player(tw
     p.save(update_fields=["name"])
     participant_expel(participant=p, user=arbiter, reason="Misconduct")
     page = client.get(reverse("public:standings", args=[two_rounds.public_token])).content.decode()
-    assert "Xavier Expelled" not in page
+    table, _, note = page.partition('id="expelled-players"')
+    assert page.count("<tr data-p=") == 9 and "Xavier Expelled" not in table
+    assert "Expelled, not ranked" in note and "Xavier Expelled" in note.split("</p>")[0]
     api = client.get(reverse("api:public-standings", args=[two_rounds.public_token]))
     assert api.status_code == 200
     rows = api.json()["rows"]
@@ -179,3 +181,20 @@ def test_a_backup_keeps_the_expulsion(two_rounds, arbiter, organiser):
     back = Participant.objects.get(tournament=restored, pairing_number=3)
     assert (back.status, back.withdrawn_from_round) == (Participant.Status.EXPELLED, 3)
     assert 3 not in {row.tpn for row in standings_for_tournament(restored, breakdowns=False).rows}
+
+
+def test_when_the_engine_cannot_rank_the_points_only_list_leaves_the_expelled_player_out(
+    two_rounds, arbiter, client
+):
+    from tournaments.models import Tournament
+
+    p = Participant.objects.get(tournament=two_rounds, pairing_number=1)
+    p.name = "Xavier Expelled"
+    p.save(update_fields=["name"])
+    participant_expel(participant=p, user=arbiter, reason="Misconduct")
+    # A tie-break the engine refuses (Buchholz once the tournament is a round robin) leaves points only.
+    Tournament.objects.filter(pk=two_rounds.pk).update(format=Tournament.Format.ROUND_ROBIN, tiebreaks="BH")
+    page = client.get(reverse("public:standings", args=[two_rounds.public_token])).content.decode()
+    assert "The tie-breaks cannot be worked out" in page
+    table, _, note = page.partition('id="expelled-players"')
+    assert page.count("<tr data-p=") == 9 and "Xavier Expelled" not in table and "Xavier Expelled" in note
