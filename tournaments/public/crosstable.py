@@ -67,10 +67,14 @@ def crosstable_build(snapshot: Snapshot, standings: Standings, *, page: int = 1)
     or the grid (round robin: everyone, one column each)."""
     rank_of = {row.participant.id: row.rank for row in standings.rows}
     order = [row.participant for row in standings.rows]
+    if snapshot.tournament.format == Tournament.Format.ROUND_ROBIN:
+        number_of = {p.id: index for index, p in enumerate(order, start=1)}
+        return _grid(snapshot, order, number_of, {p.id: p.name for p in order}, standings)
+    # Expelled players have no place (rank 0, shown as a dash) but their games are on the chart: they come
+    # last, so their opponents' cells have a number to point to.
+    order += standings.expelled
     number_of = {p.id: index for index, p in enumerate(order, start=1)}
     names = {p.id: p.name for p in order}
-    if snapshot.tournament.format == Tournament.Format.ROUND_ROBIN:
-        return _grid(snapshot, order, number_of, names, standings)
     size = CROSSTABLE_PAGE_ROWS
     pages = page_links(len(order), size)
     page = min(page, len(pages)) if pages else 1
@@ -79,7 +83,7 @@ def crosstable_build(snapshot: Snapshot, standings: Standings, *, page: int = 1)
     for p in order[(page - 1) * size : page * size]:
         history = snapshot.history.get(p.id, {})
         cells = [_wall_cell(history.get(number), number_of, names) for number in round_numbers]
-        rows.append(CrossRow(rank_of[p.id], p, cells, format_points(snapshot.score(p.id))))
+        rows.append(CrossRow(rank_of.get(p.id, 0), p, cells, format_points(snapshot.score(p.id))))
     return Crosstable(
         round_numbers, rows, False, [], standings.through_round, pages if len(pages) > 1 else [], page
     )

@@ -116,7 +116,16 @@ def test_public_standings_staff_table_and_csv_do_not_rank_the_expelled_player(tw
     # Their own card and the wall chart still show their games (no place).
     card = client.get(reverse("public:participant", args=[two_rounds.public_token, p.pk]))
     assert card.status_code == 200 and "Xavier Expelled" in card.content.decode()
-    assert client.get(reverse("public:crosstable", args=[two_rounds.public_token])).status_code == 200
+    chart = client.get(reverse("public:crosstable", args=[two_rounds.public_token])).content.decode()
+    # Ranked 1-9, then the expelled player, without a place, numbered 10 for their opponents' cells.
+    assert chart.count('<td class="num rank">') == 10 and 'title="Expelled, not ranked">–</abbr>' in chart
+    last_row = chart.split('<td class="num rank">')[-1]
+    assert "Xavier Expelled" in last_row
+    assert (
+        chart.count('title="White against Xavier Expelled"')
+        + chart.count('title="Black against Xavier Expelled"')
+        == 2
+    )
     from pairing.standings import staff_standings
     from tournaments.exchange.csv_export import standings_csv
 
