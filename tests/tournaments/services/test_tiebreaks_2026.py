@@ -49,6 +49,8 @@ def test_the_rules_page_explains_them(tournament, organiser, client):
     assert "Standard points" in page and "whatever the points system" in page
     assert "The lower pairing number ranks first." in page
     assert "The higher rating ranks first." in page
+    assert "½-0 gives 1 to the player with ½, and 0-0 gives ½ to both" in page
+    assert "this tie-break separates nobody and the next one decides" in page
 
 
 def test_the_fide_page_warns_when_rtng_meets_unrated_players_without_a_rating(tournament, organiser, client):
