@@ -97,3 +97,19 @@ def test_backup_csv_and_trf_keep_the_bar(tournament, arbiter, organiser):
     assert list(
         again.participants.filter(half_byes_barred=True).values_list("pairing_number", flat=True)
     ) == [people[2].pairing_number]
+
+
+def test_undoing_a_withdrawal_gives_a_barred_participant_no_half_point_back(tournament, arbiter):
+    """Their half-point bye, dropped by the withdrawal, comes back as a zero-point bye once the
+    arbiter has barred them: still excused from the round, without the half point."""
+    from tournaments.services.participants.withdrawals import participant_withdraw, withdrawal_undo
+
+    people = add_players(tournament, 6)
+    pairing_numbers_assign(tournament)
+    bye_request(participant=people[2], round_number=3, kind="half", user=arbiter)
+    participant_withdraw(participant=people[2], user=arbiter, from_round=2)
+    participant_update(participant=people[2], user=arbiter, half_byes_barred=True)
+    withdrawal_undo(participant=people[2], user=arbiter)
+    assert list(
+        RoundBye.objects.filter(participant=people[2]).values_list("round_number", "kind", "points")
+    ) == [(3, "zero", 0)]

@@ -160,8 +160,11 @@ def _dropped_byes(participant: Participant) -> list[tuple[int, str, int | None]]
 
 def _restore_byes(p: Participant, tournament: Tournament, since: list[Round]) -> list[RoundBye]:
     """Put back the dropped byes of rounds not paired yet (a round paired without them counts as
-    an absence instead). Points default as ``services.byes`` sets them, for old audit records."""
+    an absence instead). Points default as ``services.byes`` sets them, for old audit records. A
+    participant barred from half-point byes meanwhile gets a zero-point bye instead (checklist
+    Q171-176: no path grants them a half point)."""
     paired = {r.number for r in since}
+    barred = p.half_byes_barred
     taken = set(RoundBye.objects.filter(participant=p).values_list("round_number", flat=True))
     default_points = {
         RoundBye.Kind.HALF_POINT: tournament.draw_points,
@@ -172,11 +175,12 @@ def _restore_byes(p: Participant, tournament: Tournament, since: list[Round]) ->
             tournament=tournament,
             participant=p,
             round_number=number,
-            kind=kind,
-            points=default_points.get(kind, 0) if points is None else points,
+            kind=RoundBye.Kind.ZERO_POINT if refused else kind,
+            points=0 if refused else default_points.get(kind, 0) if points is None else points,
         )
         for number, kind, points in _dropped_byes(p)
         if number not in paired and number not in taken and number <= tournament.rounds_planned
+        for refused in [barred and kind == RoundBye.Kind.HALF_POINT]
     )
 
 
