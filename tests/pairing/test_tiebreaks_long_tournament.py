@@ -99,3 +99,30 @@ def test_the_standings_rank_with_the_basis_the_request_gives() -> None:
 def test_a_wrong_rating_request_is_refused(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(InvalidRequestError, match=message):
         TournamentTiebreaks(PARTICIPANTS, 3, **kwargs)  # type: ignore[arg-type]
+
+
+def test_the_trf_comment_lines_carry_the_basis_and_the_later_ratings() -> None:
+    """TRF-2026 has one rating a player (``001``): this program's ``###`` lines say the rest, and the
+    reader gives them back as the standings want them."""
+    from pairing.engine.standings import trf_rating_fields
+    from pairing.engine.trf import TrfPlayer, TrfTournament, long_tournament_comments
+
+    lines = long_tournament_comments("chosen", 3, [(2, 3, 1900, "B"), (4, 2, 1550, "D")])
+    assert lines == (
+        " Long tournament (over 30 days): rating tie-breaks count the rating valid from round 3",
+        " Rating from round 2: 4 1550 D",
+        " Rating from round 3: 2 1900 B",
+    )
+    players = tuple(TrfPlayer(id=pid, name=NAME[pid], rating=RATING[pid]) for pid in NAME)
+    t = TrfTournament(players=players, comments=lines)
+    assert t.rating_basis == ("chosen", 3)
+    assert t.later_ratings == ((2, 3, 1900), (4, 2, 1550))
+    assert trf_rating_fields(t) == {
+        "later_ratings": (RatingFrom(2, 3, 1900), RatingFrom(4, 2, 1550)),
+        "rating_basis": "chosen",
+        "rating_round": 3,
+    }
+    each_round = TrfTournament(comments=long_tournament_comments("round", None, []))
+    assert each_round.rating_basis == ("round", None)
+    assert TrfTournament(comments=(" FIDE mode: on",)).rating_basis is None
+    assert trf_rating_fields(TrfTournament()) == {}
