@@ -223,3 +223,13 @@ def test_the_checker_ranks_an_exported_file_with_its_later_ratings(tournament, o
     assert report.standings_checked and not report.findings, report.findings
     bare = parse_trf("\n".join(line for line in text.splitlines() if "Rating from round" not in line))
     assert check_tournament(bare).findings
+
+
+def test_the_rules_page_announces_which_rating_counts(tournament, organiser, client):
+    """C.07 Art. 10: how rating tie-breaks count is announced beforehand; the public rules say it."""
+    rules = reverse("public:rules", args=[tournament.public_token])
+    assert 'id="rating-basis"' not in client.get(rules).content.decode()
+    _long(tournament, organiser, rating_basis="chosen", rating_basis_round=5)
+    assert "rating valid in round 5" in client.get(rules).content.decode()
+    tournament_update(tournament=tournament, user=organiser, rating_basis="round", rating_basis_round=None)
+    assert "valid in the round of the game" in client.get(rules).content.decode()
