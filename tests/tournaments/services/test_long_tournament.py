@@ -233,3 +233,25 @@ def test_the_rules_page_announces_which_rating_counts(tournament, organiser, cli
     assert "rating valid in round 5" in client.get(rules).content.decode()
     tournament_update(tournament=tournament, user=organiser, rating_basis="round", rating_basis_round=None)
     assert "valid in the round of the game" in client.get(rules).content.decode()
+
+
+def test_the_api_sets_and_shows_the_long_tournament_settings(tournament, organiser):
+    from tests.tournaments.api.conftest import token_client
+
+    api = token_client(organiser)
+    url = f"/api/tournaments/{tournament.pk}/"
+    answer = api.patch(
+        url, {"long_tournament": True, "rating_basis": "chosen", "rating_basis_round": 2}, format="json"
+    )
+    assert answer.status_code == 200, answer.content
+    assert (
+        answer.json()["long_tournament"],
+        answer.json()["rating_basis"],
+        answer.json()["rating_basis_round"],
+    ) == (
+        True,
+        "chosen",
+        2,
+    )
+    refused = api.patch(url, {"rating_basis": "chosen", "rating_basis_round": None}, format="json")
+    assert refused.status_code == 400 and "Choose the round" in refused.json()["detail"]
