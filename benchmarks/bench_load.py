@@ -18,6 +18,10 @@ in (b), >= 150 results/s at p95 < 100 ms in (c).
 
     .venv/bin/python benchmarks/bench_load.py [--players 1000] [--rounds 9] [--seconds 20] [--only c,d]
 
+``--lock-timing``: gunicorn runs with ``benchmarks/lock_timing.py`` as its configuration, and (c)
+and (d) print where each entry's time under the tournament's row lock went (the wait for it, each
+statement, the COMMIT, Python in between, the thread's own CPU).
+
 It drops and recreates the database named by --database (default chess_h21) and flushes the Redis
 databases --cache-db and --broker-db. Ports: gunicorn --app-port, nginx --web-port.
 """
@@ -210,6 +214,9 @@ class Servers:
     def start(self) -> None:
         args, work = self.args, self.work
         log = open(work / "gunicorn.log", "wb")  # noqa: SIM115 (closed with the process)
+        if args.lock_timing:
+            (work / "lock").mkdir()
+            self.env["LOCK_TIMING_DIR"] = str(work / "lock")
         self.gunicorn = subprocess.Popen(
             [
                 str(ROOT / ".venv/bin/gunicorn"),
@@ -221,6 +228,7 @@ class Servers:
                 *(["--worker-class", "gthread", "--threads", str(args.threads)] if args.threads > 1 else []),
                 "--keep-alive",
                 "5",
+                *(["-c", str(Path(__file__).with_name("lock_timing.py"))] if args.lock_timing else []),
             ],
             cwd=ROOT,
             env=self.env,
@@ -625,8 +633,28 @@ def scenario_viewers(args, event, pause_ms: int) -> tuple[dict[str, float], list
     return figures, arbiter.latencies, len(arbiter.errors), cpu
 
 
-def scenario_arbiters(args, event, api: bool = False) -> tuple[float, list[float], int, str]:
+def lock_marks(work: Path) -> dict[Path, int]:
+    """Where each worker's lock-timing file ends now (``--lock-timing``)."""
+    return {f: f.stat().st_size for f in (work / "lock").glob("*.jsonl")} if (work / "lock").exists() else {}
+
+
+def lock_report(work: Path, marks: dict[Path, int]) -> str:
+    """The locked sections recorded since ``marks``, summed up (``--lock-timing``)."""
+    from lock_timing import summary
+
+    lines: list[str] = []
+    for f in (work / "lock").glob("*.jsonl"):
+        with f.open() as stream:
+            stream.seek(marks.get(f, 0))
+            lines += stream.read().splitlines()
+    return summary(lines)
+
+
+def scenario_arbiters(
+    args, event, api: bool = False, work: Path | None = None
+) -> tuple[float, list[float], int, str]:
     reset_round(args, event["tournament"])
+    marks = lock_marks(work) if work is not None and args.lock_timing else None
     stop = threading.Event()
     boards = event["boards"]
     arbiters = [
@@ -660,6 +688,9 @@ def scenario_arbiters(args, event, api: bool = False) -> tuple[float, list[float
         for name in ("gunicorn", "PostgreSQL", "nginx", "this script")
     )
     cpu = f"{cpu_split(before, after, elapsed)}; CPU ms per result: {per_result}"
+    if marks is not None:
+        time.sleep(0.5)
+        cpu += "\n" + lock_report(work, marks)
     return len(latencies) / elapsed, latencies, len(errors), cpu
 
 
@@ -695,6 +726,11 @@ def main() -> None:
         "--only",
         default="a,b,c,d",
         help="the scenarios to run, e.g. c,d (the arbiters only: no wrk viewers)",
+    )
+    parser.add_argument(
+        "--lock-timing",
+        action="store_true",
+        help="time each result entry's statements under the tournament lock (benchmarks/lock_timing.py)",
     )
     parser.add_argument(
         "--languages",
@@ -738,9 +774,9 @@ def main() -> None:
             b_pages, b_results, b_errors, b_cpu = scenario_viewers(args, event, 0)
             b_tail = tail_make_up(work, mark)
         if "c" in only:
-            c_rate, c_results, c_errors, c_cpu = scenario_arbiters(args, event)
+            c_rate, c_results, c_errors, c_cpu = scenario_arbiters(args, event, work=work)
         if "d" in only:
-            d_rate, d_results, d_errors, d_cpu = scenario_arbiters(args, event, api=True)
+            d_rate, d_results, d_errors, d_cpu = scenario_arbiters(args, event, api=True, work=work)
     finally:
         servers.stop()
         connection.close()

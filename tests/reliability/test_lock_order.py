@@ -34,7 +34,7 @@ def test_a_result_and_a_withdrawal_of_the_same_player_at_once_both_go_through(
     world = w.build(tournament, w.PUBLISHED)
     board = world.boards[0]
     player = board.white
-    bump = results.tournament_changed
+    bump = results.tournament_changed_statement
     inside = threading.Event()
     go_on = threading.Event()
 
@@ -45,7 +45,7 @@ def test_a_result_and_a_withdrawal_of_the_same_player_at_once_both_go_through(
         go_on.wait(timeout=30)
         return bump(*args, **kwargs)
 
-    monkeypatch.setattr(results, "tournament_changed", held_open)
+    monkeypatch.setattr(results, "tournament_changed_statement", held_open)
     errors: dict[str, BaseException] = {}
 
     def work(i: int) -> None:

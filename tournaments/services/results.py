@@ -32,23 +32,23 @@ results in bulk (a round-robin withdrawal).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Exists, OuterRef, QuerySet, Value
+from django.db import connection, models, transaction
+from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
 
 from core.errors import ConfirmationNeeded, ConflictError, NotFoundError, ValidationFailed
 from core.fields import fields_copy
 from tournaments import records
-from tournaments.models import AuditLog, Board, Round, Tournament
+from tournaments.models import AuditLog, Board, Participant, Round, Tournament
 from tournaments.permissions import require_arbiter
-from tournaments.services.audit import audit_record
+from tournaments.services.audit import audit_statement
 from tournaments.services.fide_mode import correction_allowed
-from tournaments.services.locks import tournament_lock
-from tournaments.services.versions import tournament_changed
+from tournaments.services.locks import rows_to_instances, tournament_lock
+from tournaments.services.versions import tournament_changed_statement
 
 RESULT_CODES = {choice.value for choice in Board.Result}
 
@@ -143,15 +143,18 @@ def result_record_by_id(
     With ``confirm_change=False`` (the arbiter's keys and slips) replacing a result the board
     already shows raises ``ConfirmationNeeded`` first: a typo never silently changes a result.
 
-    Every arbiter of the tournament queues on its row lock, so the locked section is kept to one
-    read of the tournament, one of the board (with its round, without the round's explanation, and
-    with what the rules below need to know about the other boards and rounds), one UPDATE of the
-    board and one of the tournament, and the audit row; anything else only when it happens (a
-    conflict, the round's last result).
+    Every arbiter of the tournament queues on its row lock, so the locked section is kept to three
+    round trips to the database: one read of the tournament, one of the board (with its round,
+    without the round's explanation, its players, and what the rules below need to know about the
+    other boards and rounds), and one statement for every write (the board, the round when its
+    status changes, the tournament's version and the audit row), then the COMMIT; anything else
+    only when it happens (a conflict, a correction). Those statements are written here, not
+    compiled by the ORM on each entry: the Python run under the lock is everyone's wait (issue 38,
+    README "Load").
     """
     return _record(
         tournament,
-        {"pk": board_id},
+        (board_id,),
         user=user,
         result=result,
         expected_version=expected_version,
@@ -175,7 +178,7 @@ def result_record_at(
     The board comes back with its round and players, as saved (nothing needs reading again)."""
     return _record(
         tournament,
-        {"round__number": round_number, "number": board_number},
+        (round_number, board_number),
         user=user,
         result=result,
         expected_version=expected_version,
@@ -186,7 +189,7 @@ def result_record_at(
 
 def _record(
     tournament: Tournament,
-    where: dict[str, int],
+    where: tuple[int, ...],
     *,
     user: Any,
     result: str,
@@ -200,13 +203,18 @@ def _record(
             gettext("%(result)s is not a result; use one of 1-0, 1/2-1/2, 0-1, +/-, -/+, -/-, 0-0.")
             % {"result": repr(result)}
         )
+    swiss = tournament.format == Tournament.Format.SWISS
     with transaction.atomic():
         # Tournament row first, like every other service (withdrawals and late entries lock the
-        # tournament, then players); the board query locks only the board (``of=("self",)``).
+        # tournament, then players); the board query locks only the board (``FOR UPDATE OF b``).
         # ``tournament_lock`` also refuses a tournament archived since the permission check.
-        now = tournament_lock(tournament.pk, only=("version", "status", "rounds_planned", "fide_mode"))
+        # The board is read (and locked) right after, in the same round trip on PostgreSQL.
+        sql, params, parts = _board_read(where, tournament.pk, swiss=swiss)
+        now = tournament_lock(
+            tournament.pk, only=("version", "status", "rounds_planned", "fide_mode"), then=(sql, params)
+        )
         version, status, rounds_planned = now.version, now.status, now.rounds_planned
-        locked = _board_locked(where, tournament.pk, swiss=tournament.format == Tournament.Format.SWISS)
+        locked = _board_locked(now.then_row, parts)
         rnd = locked.round
         rnd.tournament = tournament
         if rnd.status not in (Round.Status.PUBLISHED, Round.Status.FINISHED):
@@ -267,39 +275,48 @@ def _record(
         locked.result = result
         locked.version += 1
         locked.changed_version = version + 1
+        locked.updated_at = timezone.now()
         fields = ["result", "version", "changed_version", "updated_at"]
         if correction:
             locked.corrected_after_pairing = True
             fields.append("corrected_after_pairing")
-        locked.save(update_fields=fields)
+        writes = [_update_statement(locked, fields)]
         was_finished = rnd.status == Round.Status.FINISHED
         finished = not locked.others_pending and result != Board.Result.PENDING
         if finished != was_finished:
             rnd.status = Round.Status.FINISHED if finished else Round.Status.PUBLISHED
-            rnd.save(update_fields=["status"])
-        new_status = _tournament_status(rnd, rounds_planned) if finished else Tournament.Status.RUNNING
+            writes.append(_update_statement(rnd, ["status"]))
+        # The one rule of a finished tournament (``_tournament_status``), from the locked read:
+        # every planned round is paired and finished (this one just now, or already).
+        done = finished and locked.rounds_count == rounds_planned and not locked.other_rounds_open
+        new_status = Tournament.Status.FINISHED if done else Tournament.Status.RUNNING
         # The standings are those after the last complete round: a result in a round still in
         # play leaves them as they are.
-        tournament_changed(
-            rnd.tournament_id,
-            standings=finished or was_finished,
-            **({"status": new_status} if new_status != status else {}),
+        writes.append(
+            tournament_changed_statement(
+                rnd.tournament_id,
+                standings=finished or was_finished,
+                **({"status": new_status} if new_status != status else {}),
+            )
         )
-        audit_record(
-            tournament=tournament,
-            user=user,
-            action="result_correct" if correction else "result_record",
-            obj=locked,
-            before=before,
-            after={
-                "result": locked.result,
-                "version": locked.version,
-                "round": rnd.number,
-                "board": locked.number,
-                "corrected_after_pairing": locked.corrected_after_pairing,
-                "rounds_paired_on_old_result": [r.number for r in later],
-            },
+        writes.append(
+            audit_statement(
+                tournament=tournament,
+                user=user,
+                action="result_correct" if correction else "result_record",
+                obj=locked,
+                before=before,
+                after={
+                    "result": locked.result,
+                    "version": locked.version,
+                    "round": rnd.number,
+                    "board": locked.number,
+                    "corrected_after_pairing": locked.corrected_after_pairing,
+                    "rounds_paired_on_old_result": [r.number for r in later],
+                },
+            )
         )
+        _write_all(writes)
     return locked
 
 
@@ -332,45 +349,120 @@ def _correction_question(board: Board, rnd: Round, later: list[Round], result: s
     ) % {"board": board.number, "round": rnd.number, "paired": paired, "new": Board.Result(result).label}
 
 
-@cache
-def _boards_to_lock(swiss: bool) -> QuerySet[Board]:
-    """The locked read of ``_board_locked`` without its ``WHERE``: built once per process (its two
-    subqueries resolved once, a third of the read's CPU); every entry filters a copy of it (a
-    queryset is copied by ``filter``, never changed, and this one is never evaluated itself)."""
+def _update_statement(instance: models.Model, fields: list[str]) -> tuple[str, list[Any]]:
+    """``instance.save(update_fields=fields)`` as SQL and parameters (the values as they are:
+    ``updated_at`` is set by the caller)."""
+    qn = connection.ops.quote_name
+    meta = instance._meta
+    sets, params = [], []
+    for name in fields:
+        field = meta.get_field(name)
+        sets.append(f"{qn(field.column)} = %s")
+        params.append(field.get_db_prep_save(getattr(instance, field.attname), connection))
+    params.append(instance.pk)
+    return f"UPDATE {qn(meta.db_table)} SET {', '.join(sets)} WHERE {qn(meta.pk.column)} = %s", params
+
+
+def _write_all(statements: list[tuple[str, list[Any]]]) -> None:
+    """Run the locked section's writes, on PostgreSQL as one statement (each write a ``WITH``
+    clause: one round trip, the writes touch different tables), elsewhere one after the other."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql" and len(statements) > 1:
+            clauses = ", ".join(f"w{i} AS ({sql})" for i, (sql, _) in enumerate(statements))
+            cursor.execute(f"WITH {clauses} SELECT 1", [p for _, params in statements for p in params])
+        else:
+            for sql, params in statements:
+                cursor.execute(sql, params)
+
+
+_ROUND_UNREAD = ("explanation", "error")
+"""Round columns the locked read leaves out: a big round's explanation is tens of KiB."""
+
+
+@lru_cache(maxsize=16)
+def _locked_read(vendor: str, for_update: bool, swiss: bool, by_numbers: bool):  # noqa: ANN202
+    """The statement of ``_board_locked`` and the fields it reads, written once per process: the
+    ORM took a third of an entry's CPU compiling this read of some 60 columns on every entry, with
+    the tournament's row locked."""
+    qn = connection.ops.quote_name
+    board = list(Board._meta.concrete_fields)
+    rnd = [f for f in Round._meta.concrete_fields if f.name not in _ROUND_UNREAD]
+    person = list(Participant._meta.concrete_fields)
+    b_table, r_table, p_table = (qn(m._meta.db_table) for m in (Board, Round, Participant))
+    col = {  # the columns the joins and the rules name
+        "b.id": "b." + qn(Board._meta.pk.column),
+        "b.round": "b." + qn(Board._meta.get_field("round").column),
+        "b.number": "b." + qn(Board._meta.get_field("number").column),
+        "b.white": "b." + qn(Board._meta.get_field("white").column),
+        "b.black": "b." + qn(Board._meta.get_field("black").column),
+        "result": qn(Board._meta.get_field("result").column),
+        "r.id": "r." + qn(Round._meta.pk.column),
+        "tournament": qn(Round._meta.get_field("tournament").column),
+        "number": qn(Round._meta.get_field("number").column),
+        "status": qn(Round._meta.get_field("status").column),
+        "round": qn(Board._meta.get_field("round").column),
+        "id": qn(Board._meta.pk.column),
+        "p.id": qn(Participant._meta.pk.column),
+    }
+
+    def listed(alias: str, fields: list[models.Field]) -> str:
+        return ", ".join(f"{alias}.{qn(f.column)}" for f in fields)
+
     later = (
-        Exists(
-            Round.objects.filter(
-                tournament_id=OuterRef("round__tournament_id"), number__gt=OuterRef("round__number")
-            )
-        )
+        f"EXISTS (SELECT 1 FROM {r_table} l WHERE l.{col['tournament']} = r.{col['tournament']} "
+        f"AND l.{col['number']} > r.{col['number']})"
         if swiss
-        else Value(False)
+        else "(1 = 0)"
     )
-    return (
-        Board.objects.select_for_update(of=("self",))
-        .select_related("round", "white", "black")
-        .defer("round__explanation", "round__error")
-        .annotate(
-            others_pending=Exists(
-                Board.objects.filter(round_id=OuterRef("round_id"), result=Board.Result.PENDING).exclude(
-                    pk=OuterRef("pk")
-                )
-            ),
-            later_paired=later,
-        )
-        .order_by()  # one board at most: no ORDER BY (the model's ordering joins the round again)
+    where = f"r.{col['number']} = %s AND {col['b.number']} = %s" if by_numbers else f"{col['b.id']} = %s"
+    sql = (
+        f"SELECT {listed('b', board)}, {listed('r', rnd)}, {listed('w', person)}, {listed('k', person)}, "
+        # others_pending: another board of the round has no result
+        f"EXISTS (SELECT 1 FROM {b_table} o WHERE o.{col['round']} = {col['b.round']} "
+        f"AND o.{col['result']} = %s AND o.{col['id']} <> {col['b.id']}), "
+        # later_paired: a Swiss has paired a later round
+        f"{later}, "
+        # rounds_count, other_rounds_open: what the rule of a finished tournament needs
+        f"(SELECT COUNT(*) FROM {r_table} c WHERE c.{col['tournament']} = r.{col['tournament']}), "
+        f"EXISTS (SELECT 1 FROM {r_table} u WHERE u.{col['tournament']} = r.{col['tournament']} "
+        f"AND u.{col['r.id'][2:]} <> {col['r.id']} AND u.{col['status']} <> %s) "
+        f"FROM {b_table} b INNER JOIN {r_table} r ON {col['r.id']} = {col['b.round']} "
+        f"INNER JOIN {p_table} w ON w.{col['p.id']} = {col['b.white']} "
+        f"INNER JOIN {p_table} k ON k.{col['p.id']} = {col['b.black']} "
+        f"WHERE r.{col['tournament']} = %s AND {where}" + (" FOR UPDATE OF b" if for_update else "")
     )
+    return sql, ((Board, board), (Round, rnd), (Participant, person), (Participant, person))
 
 
-def _board_locked(where: dict[str, int], tournament_id: int, *, swiss: bool) -> Board:
-    """The board ``where`` says (its ``pk``, or its round's and its own number), locked, with its
-    round (not its explanation: a big round's is tens of KiB) and players, annotated with
-    ``others_pending`` (another board of the round has no result) and ``later_paired`` (a Swiss
-    has paired a later round); ``NotFoundError`` if it is not a board of the tournament."""
-    found = list(_boards_to_lock(swiss).filter(**where, round__tournament_id=tournament_id)[:1])
-    if not found:
+def _board_read(where: tuple[int, ...], tournament_id: int, *, swiss: bool):  # noqa: ANN202
+    """The locked read of the board ``where`` says (its ``pk``, or its round's and its own number)
+    if it is a board of the tournament: its SQL, its parameters and its parts for ``_board_locked``."""
+    sql, parts = _locked_read(
+        connection.vendor, connection.features.has_select_for_update, swiss, len(where) == 2
+    )
+    return sql, [Board.Result.PENDING.value, Round.Status.FINISHED.value, tournament_id, *where], parts
+
+
+def _board_locked(row: Any, parts: Any) -> Board:
+    """The board of the locked read's ``row``, with its round (not its explanation: a big
+    round's is tens of KiB) and players, annotated with ``others_pending`` (another board of the
+    round has no result), ``later_paired`` (a Swiss has paired a later round), ``rounds_count`` and
+    ``other_rounds_open`` (the tournament's rounds, and whether one but this one is not finished);
+    ``NotFoundError`` if there was no row (not a board of the tournament)."""
+    if row is None:
         raise NotFoundError(gettext("There is no such board in this tournament."))
-    return found[0]
+    board, rnd, white, black, others_pending, later_paired, rounds_count, other_open = rows_to_instances(
+        row, parts
+    )
+    cached = Board._meta.get_field
+    cached("round").set_cached_value(board, rnd)
+    cached("white").set_cached_value(board, white)
+    cached("black").set_cached_value(board, black)
+    board.others_pending = bool(others_pending)
+    board.later_paired = bool(later_paired)
+    board.rounds_count = rounds_count
+    board.other_rounds_open = bool(other_open)
+    return board
 
 
 def _tournament_status(rnd: Round, rounds_planned: int) -> str:

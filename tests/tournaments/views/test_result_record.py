@@ -111,16 +111,22 @@ def test_a_result_reads_its_board_once_under_the_lock(
     """Issue 21 (eight arbiters flat out): every entry read its board before the service read it
     again under the tournament's lock. Now: the session, the user, the tournament with the role;
     the transaction (its savepoint here, the tournament locked, the board, two UPDATEs, the audit
-    row, the release); the row's namesakes (round 1: no earlier games to score)."""
+    row, the release; on PostgreSQL the three writes are one statement, issue 38); the row's
+    namesakes (round 1: no earlier games to score)."""
+    from django.db import connection
+
     boards = list(Board.objects.filter(round=published_round).order_by("number"))
     htmx(arbiter_client, "post", result_url(tournament, boards[0]), data={"result": "1-0", "version": 0})
-    with django_assert_num_queries(11) as entry:
+    with django_assert_num_queries(9 if connection.vendor == "postgresql" else 11) as entry:
         response = htmx(
             arbiter_client, "post", result_url(tournament, boards[1]), data={"result": "0-1", "version": 0}
         )
     assert response["X-Result-Status"] == "200"
     board_reads = [
-        q["sql"] for q in entry.captured_queries if q["sql"].startswith('SELECT "tournaments_board"')
+        q["sql"]
+        for q in entry.captured_queries
+        # the ORM's reads, and the service's own locked read (written by hand, issue 38)
+        if q["sql"].startswith(('SELECT "tournaments_board"', 'SELECT b."id"'))
     ]
     assert (
         len(board_reads) == 1 and "FOR UPDATE" in board_reads[0] or "sqlite" in str(entry.connection.vendor)
