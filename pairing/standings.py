@@ -458,6 +458,8 @@ class StaffStandings:
     """The standings are those after this round."""
     tiebreaks: tuple[str, ...]
     rows: list[StaffStandingRow]
+    expelled: list[tuple[int | None, str]]
+    """Expelled participants (pairing number, name): no place, named under the table."""
 
 
 def staff_standings(tournament: Tournament, through_round: int | None = None) -> StaffStandings:
@@ -485,4 +487,9 @@ def staff_standings(tournament: Tournament, through_round: int | None = None) ->
         )
         for row in ranking.rows
     ]
-    return StaffStandings(ranking.through_round, ranking.tiebreaks, rows)
+    expelled = list(
+        Participant.objects.filter(tournament=tournament, status=Participant.Status.EXPELLED)
+        .order_by("pairing_number", "pk")
+        .values_list("pairing_number", "name")
+    )
+    return StaffStandings(ranking.through_round, ranking.tiebreaks, rows, expelled)

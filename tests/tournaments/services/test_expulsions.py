@@ -207,3 +207,17 @@ def test_when_the_engine_cannot_rank_the_points_only_list_leaves_the_expelled_pl
     assert "The tie-breaks cannot be worked out" in page
     table, _, note = page.partition('id="expelled-players"')
     assert page.count("<tr data-p=") == 9 and "Xavier Expelled" not in table and "Xavier Expelled" in note
+
+
+def test_the_staff_standings_page_names_the_expelled_player_under_the_table(two_rounds, arbiter, client):
+    """The arbiter's own table leaves them out like the public one, and says so: a player who
+    silently vanished from the standings would look like a bug to the arbiter at the desk."""
+    p = Participant.objects.get(tournament=two_rounds, pairing_number=1)
+    p.name = "Xavier Expelled"
+    p.save(update_fields=["name"])
+    participant_expel(participant=p, user=arbiter, reason="Misconduct")
+    client.force_login(arbiter)
+    page = client.get(reverse("tournaments:standings", args=[two_rounds.pk])).content.decode()
+    table, _, note = page.partition('id="expelled-players"')
+    assert "Xavier Expelled" not in table
+    assert "Expelled, not ranked" in note and "Xavier Expelled" in note.split("</p>")[0]
