@@ -217,6 +217,8 @@ class Servers:
         if args.lock_timing:
             (work / "lock").mkdir()
             self.env["LOCK_TIMING_DIR"] = str(work / "lock")
+            if args.switch_interval:
+                self.env["LOCK_TIMING_SWITCH_INTERVAL"] = str(args.switch_interval)
         self.gunicorn = subprocess.Popen(
             [
                 str(ROOT / ".venv/bin/gunicorn"),
@@ -731,6 +733,12 @@ def main() -> None:
         "--lock-timing",
         action="store_true",
         help="time each result entry's statements under the tournament lock (benchmarks/lock_timing.py)",
+    )
+    parser.add_argument(
+        "--switch-interval",
+        type=float,
+        default=0.0,
+        help="with --lock-timing: the workers' sys.setswitchinterval in seconds (Python's default 0.005)",
     )
     parser.add_argument(
         "--languages",

@@ -20,6 +20,7 @@ import json
 import os
 import re
 import statistics
+import sys
 import threading
 import time
 
@@ -95,6 +96,10 @@ def post_worker_init(worker) -> None:  # noqa: ANN001 (gunicorn's hook)
     from django.db.backends.signals import connection_created
 
     directory = os.environ["LOCK_TIMING_DIR"]
+    if os.environ.get("LOCK_TIMING_SWITCH_INTERVAL"):
+        # An experiment (``bench_load.py --switch-interval``): how long a thread that has the
+        # lock and an answer from PostgreSQL waits for the GIL held by its worker's other threads.
+        sys.setswitchinterval(float(os.environ["LOCK_TIMING_SWITCH_INTERVAL"]))
     out = open(os.path.join(directory, f"{os.getpid()}.jsonl"), "a")  # noqa: SIM115 (the worker's life)
     commit, rollback = DatabaseWrapper._commit, DatabaseWrapper._rollback
 
