@@ -219,6 +219,8 @@ class Servers:
             self.env["LOCK_TIMING_DIR"] = str(work / "lock")
             if args.switch_interval:
                 self.env["LOCK_TIMING_SWITCH_INTERVAL"] = str(args.switch_interval)
+            if args.server_binding:
+                self.env["LOCK_TIMING_SERVER_BINDING"] = "1"
         self.gunicorn = subprocess.Popen(
             [
                 str(ROOT / ".venv/bin/gunicorn"),
@@ -739,6 +741,11 @@ def main() -> None:
         type=float,
         default=0.0,
         help="with --lock-timing: the workers' sys.setswitchinterval in seconds (Python's default 0.005)",
+    )
+    parser.add_argument(
+        "--server-binding",
+        action="store_true",
+        help="with --lock-timing: the workers use psycopg's server-side binding (prepared statements)",
     )
     parser.add_argument(
         "--languages",

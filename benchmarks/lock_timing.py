@@ -96,6 +96,12 @@ def post_worker_init(worker) -> None:  # noqa: ANN001 (gunicorn's hook)
     from django.db.backends.signals import connection_created
 
     directory = os.environ["LOCK_TIMING_DIR"]
+    if os.environ.get("LOCK_TIMING_SERVER_BINDING"):
+        # An experiment (``bench_load.py --server-binding``): psycopg's server-side binding, which
+        # prepares a statement run five times (PostgreSQL then parses and plans it once).
+        from django.db import connections
+
+        connections.settings["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
     if os.environ.get("LOCK_TIMING_SWITCH_INTERVAL"):
         # An experiment (``bench_load.py --switch-interval``): how long a thread that has the
         # lock and an answer from PostgreSQL waits for the GIL held by its worker's other threads.
