@@ -17,8 +17,8 @@ from django.test import Client
 from playwright.sync_api import Page, expect
 from rest_framework.authtoken.models import Token
 
-from tests.browser.test_arbiter_night import enter_results, login, pair_and_publish, serialised_sqlite  # noqa: F401
 from tests.browser.conftest import scripts_ready
+from tests.browser.test_arbiter_night import enter_results, login, pair_and_publish, serialised_sqlite  # noqa: F401
 from tournaments.models import Event, Participant, Round
 
 expect.set_options(timeout=15_000)
