@@ -65,6 +65,22 @@ def audit_record(
     return entry
 
 
+def latest_audit_after(obj: models.Model, action: str) -> dict[str, Any]:
+    """The ``after`` snapshot of the latest ``action`` recorded on ``obj`` (a participant's last
+    withdrawal, its expulsion...), ``{}`` when there is none: what a later step reads back."""
+    record = (
+        AuditLog.objects.filter(
+            tournament=getattr(obj, "tournament_id", None),
+            action=action,
+            object_type=obj._meta.model_name,
+            object_id=str(obj.pk),
+        )
+        .order_by("-at", "-id")
+        .first()
+    )
+    return record.after if record is not None and isinstance(record.after, dict) else {}
+
+
 def audit_statement(
     *,
     tournament: Tournament | None,

@@ -24,7 +24,7 @@ from django.utils.translation import gettext
 from core.errors import ValidationFailed
 from tournaments.models import Participant, Round, RoundBye, Tournament
 from tournaments.permissions import require_arbiter
-from tournaments.services.audit import audit_record
+from tournaments.services.audit import audit_record, latest_audit_after
 from tournaments.services.locks import tournament_lock
 from tournaments.services.participants.registration import TO_CHANGE_PARTICIPANTS
 from tournaments.services.participants.state import last_published_number, participant_snapshot
@@ -107,17 +107,4 @@ def participant_expel(
 
 def expulsion_reason(participant: Participant) -> str:
     """The reason recorded with the participant's expulsion ("" when none is found)."""
-    from tournaments.models import AuditLog
-
-    record = (
-        AuditLog.objects.filter(
-            tournament=participant.tournament_id,
-            action="participant_expel",
-            object_type="participant",
-            object_id=str(participant.pk),
-        )
-        .order_by("-at", "-id")
-        .first()
-    )
-    after = record.after if record is not None and isinstance(record.after, dict) else {}
-    return str(after.get("reason", ""))
+    return str(latest_audit_after(participant, "participant_expel").get("reason", ""))

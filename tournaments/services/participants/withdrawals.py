@@ -23,9 +23,9 @@ from django.db.models import Max, Q
 from django.utils.translation import gettext
 
 from core.errors import ValidationFailed
-from tournaments.models import AuditLog, Board, Participant, Round, RoundBye, Tournament
+from tournaments.models import Board, Participant, Round, RoundBye, Tournament
 from tournaments.permissions import require_arbiter
-from tournaments.services.audit import audit_record
+from tournaments.services.audit import audit_record, latest_audit_after
 from tournaments.services.locks import tournament_lock
 from tournaments.services.participants.registration import TO_CHANGE_PARTICIPANTS
 from tournaments.services.participants.state import last_published_number, participant_snapshot
@@ -144,17 +144,7 @@ def participant_withdraw(
 def _dropped_byes(participant: Participant) -> list[tuple[int, str, int | None]]:
     """The byes the participant's latest withdrawal dropped, from its audit record: ``[round,
     kind, points]`` (records made before the points were kept have ``[round, kind]``)."""
-    record = (
-        AuditLog.objects.filter(
-            tournament=participant.tournament_id,
-            action="participant_withdraw",
-            object_type="participant",
-            object_id=str(participant.pk),
-        )
-        .order_by("-at", "-id")
-        .first()
-    )
-    after = record.after if record is not None and isinstance(record.after, dict) else {}
+    after = latest_audit_after(participant, "participant_withdraw")
     return [(item[0], item[1], item[2] if len(item) > 2 else None) for item in after.get("byes_dropped", [])]
 
 
