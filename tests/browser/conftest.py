@@ -42,6 +42,18 @@ def browser():
         browser.close()
 
 
+@pytest.fixture(autouse=True)
+def _close_pages_left_open(request):
+    """Close every browser context a test leaves open. A page left open keeps polling the live
+    server (a phone's report page every few seconds) after its test's database is gone, and the
+    error it raises there reaches whichever test's client is running at that moment (Django's
+    ``got_request_exception`` is global): CI saw a schema test fail with a phone page's error."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            context.close()
+
+
 @pytest.fixture
 def screenshot_dir() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
