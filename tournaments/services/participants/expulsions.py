@@ -18,16 +18,20 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
 from django.utils.translation import gettext
 
 from core.errors import ValidationFailed
-from tournaments.models import Participant, Round, RoundBye, Tournament
+from tournaments.models import Participant, Tournament
 from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record, latest_audit_after
 from tournaments.services.locks import tournament_lock
 from tournaments.services.participants.registration import TO_CHANGE_PARTICIPANTS
-from tournaments.services.participants.state import last_published_number, participant_snapshot
+from tournaments.services.participants.state import (
+    last_published_number,
+    leaving_round_check,
+    participant_snapshot,
+    requested_byes_drop,
+)
 from tournaments.services.versions import tournament_changed
 
 REASON_MAX = 300
@@ -67,19 +71,8 @@ def participant_expel(
                 % {"name": p.name, "round": p.withdrawn_from_round}
             )
         start = last_published_number(locked) + 1 if from_round is None else from_round
-        if start < 1:
-            raise ValidationFailed(gettext("Rounds are numbered from 1."))
-        last = max(
-            locked.rounds_planned,
-            Round.objects.filter(tournament=locked).aggregate(n=Max("number"))["n"] or 0,
-        )
         # By default an expulsion after the last round (cheating found out at the end) takes the round after it.
-        if start > last + (from_round is None):
-            raise ValidationFailed(
-                gettext("Round %(start)s is beyond the %(last)s rounds planned.")
-                % {"start": start, "last": last},
-                errors={"from_round": [f"From 1 to {last}."]},
-            )
+        leaving_round_check(locked, start, after_last=from_round is None)
         if p.status == Participant.Status.WITHDRAWN and p.withdrawn_from_round is not None:
             # Already not paired since their withdrawal: the expulsion does not bring rounds back.
             start = min(start, p.withdrawn_from_round)
@@ -87,11 +80,7 @@ def participant_expel(
         p.status = Participant.Status.EXPELLED
         p.withdrawn_from_round = start
         p.save(update_fields=["status", "withdrawn_from_round"])
-        later = RoundBye.objects.filter(participant=p, round_number__gte=start).exclude(
-            kind__in=[RoundBye.Kind.PAIRING_ALLOCATED, RoundBye.Kind.LATE_ENTRY]
-        )
-        dropped = list(later.values_list("round_number", "kind", "points"))
-        later.delete()
+        dropped = requested_byes_drop(p, start)
         tournament_changed(locked.pk)
         audit_record(
             tournament=locked,

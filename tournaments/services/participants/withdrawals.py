@@ -28,7 +28,12 @@ from tournaments.permissions import require_arbiter
 from tournaments.services.audit import audit_record, latest_audit_after
 from tournaments.services.locks import tournament_lock
 from tournaments.services.participants.registration import TO_CHANGE_PARTICIPANTS
-from tournaments.services.participants.state import last_published_number, participant_snapshot
+from tournaments.services.participants.state import (
+    last_published_number,
+    leaving_round_check,
+    participant_snapshot,
+    requested_byes_drop,
+)
 from tournaments.services.results import round_refresh_status
 from tournaments.services.versions import tournament_changed
 
@@ -95,31 +100,13 @@ def participant_withdraw(
                 or 0
             )
         start = first_open if from_round is None else from_round
-        if start < 1:
-            raise ValidationFailed(gettext("Rounds are numbered from 1."))
-        last = max(
-            locked.rounds_planned,
-            Round.objects.filter(tournament=locked).aggregate(n=Max("number"))["n"] or 0,
-        )
-        if start > last:
-            raise ValidationFailed(
-                gettext("Round %(start)s is beyond the %(last)s rounds planned.")
-                % {"start": start, "last": last},
-                errors={"from_round": [f"From 1 to {last}."]},
-            )
+        leaving_round_check(locked, start)
         before = participant_snapshot(p)
         p.status = Participant.Status.WITHDRAWN
         p.withdrawn_from_round = start
         p.save(update_fields=["status", "withdrawn_from_round"])
         # Recorded with their points so that ``withdrawal_undo`` can put them back as they were.
-        dropped = list(
-            RoundBye.objects.filter(participant=p, round_number__gte=start)
-            .exclude(kind__in=[RoundBye.Kind.PAIRING_ALLOCATED, RoundBye.Kind.LATE_ENTRY])
-            .values_list("round_number", "kind", "points")
-        )
-        RoundBye.objects.filter(participant=p, round_number__gte=start).exclude(
-            kind__in=[RoundBye.Kind.PAIRING_ALLOCATED, RoundBye.Kind.LATE_ENTRY]
-        ).delete()
+        dropped = requested_byes_drop(p, start)
         changed_boards = []
         if locked.format == Tournament.Format.ROUND_ROBIN:
             forfeit = locked.withdrawal_games == Tournament.WithdrawalGames.FORFEIT
