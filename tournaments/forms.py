@@ -316,8 +316,7 @@ class WithdrawForm(forms.Form):
     from_round = forms.IntegerField(min_value=1, max_value=99, required=False, label=_("From round"))
 
 
-class ExpelForm(forms.Form):
-    from_round = forms.IntegerField(min_value=1, max_value=99, required=False, label=_("From round"))
+class ExpelForm(WithdrawForm):
     reason = forms.CharField(max_length=300, label=_("Reason for the expulsion"))
 
 
