@@ -15,6 +15,7 @@ from rest_framework.authtoken.models import Token
 
 from accounts.models import ApiToken, LoginTokenStamp
 from core.errors import ValidationFailed
+from core.prepared import Prepared
 
 KEY_PREFIX = "cct_"
 """Marks our keys (``cct_`` + 43 URL-safe characters) apart from the older 40-hex DRF tokens."""
@@ -104,11 +105,17 @@ def api_tokens_revoke_all(*, user: Any) -> int:
     return deleted + legacy
 
 
+# Every API request reads its token and user by this (key_hash is unique), compiled once a process
+# (core.prepared; issue 38).
+_TOKEN_BY_HASH = Prepared(lambda digest: ApiToken.objects.select_related("user").filter(key_hash=digest))
+
+
 def api_token_authenticate(key: str) -> ApiToken | None:
     """The live token with this key, or None (unknown, expired, inactive user, password changed)."""
-    token = ApiToken.objects.select_related("user").filter(key_hash=key_hash(key)).first()
-    if token is None:
+    found = _TOKEN_BY_HASH.objects(key_hash(key))
+    if not found:
         return None
+    token = found[0]
     now = timezone.now()
     if token.expires is not None and token.expires <= now:
         return None

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from django.db.models import Count, Window
 from django.db.models.functions import Lower
 
+from core.prepared import Prepared
 from tournaments.models import Participant, Tournament
 
 _STAFF_ORDER = (("club_name", "{}"), ("fide_id", "FIDE {}"), ("rating", "{}"))
@@ -76,6 +77,25 @@ def namesakes_among(tournament: Tournament | int, people: Iterable[Participant])
         .only(*_FIELDS, "fide_id")
     )
     wanted = {p.pk for p in people}
+    return {pk: label for pk, label in namesake_labels(bearers).items() if pk in wanted}
+
+
+# A board's two players' namesakes (the row sent back after each result entry), compiled once a
+# process (core.prepared).
+_PAIR_BEARERS = Prepared(
+    lambda tournament_id, a, b: (
+        Participant.objects.filter(tournament=tournament_id)
+        .annotate(lowered=Lower("name"))
+        .filter(lowered__in=[a, b])
+        .only(*_FIELDS, "fide_id")
+    )
+)
+
+
+def pair_namesakes(tournament_id: int, white: Participant, black: Participant) -> dict[int, str]:
+    """``namesakes_among`` for one board's two players (one query, compiled once a process)."""
+    bearers = _PAIR_BEARERS.objects(tournament_id, white.name.lower(), black.name.lower())
+    wanted = {white.pk, black.pk}
     return {pk: label for pk, label in namesake_labels(bearers).items() if pk in wanted}
 
 

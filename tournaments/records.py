@@ -30,6 +30,7 @@ from typing import Any
 
 from django.db.models import Q
 
+from core.prepared import Prepared
 from pairing.engine.types import Colour, ResultCode, RoundRecord, Scoring
 from tournaments.models import Board, Participant, Round, RoundBye, Tournament
 
@@ -121,14 +122,6 @@ def histories_for_tournament(
     if few:  # a page or a row of the arbiters' table: their games only, not the whole event's
         boards = boards.filter(Q(white_id__in=records) | Q(black_id__in=records))
     boards = boards.values_list("round__number", "white_id", "black_id", "result")
-    for number, white, black, result in boards:
-        codes = board_result_codes(result)
-        if codes is None:  # not played, or no result yet
-            continue
-        if white in records:
-            records[white][number - 1] = RoundRecord(codes[0], black, W)
-        if black in records:
-            records[black][number - 1] = RoundRecord(codes[1], white, B)
     if byes is None:
         byes = list(
             RoundBye.objects.filter(
@@ -137,10 +130,56 @@ def histories_for_tournament(
                 **({"participant_id__in": list(records)} if few else {}),
             )
         )
+    return _filled(records, boards, byes, through_round)
+
+
+def _filled(
+    records: dict[int, list[RoundRecord]],
+    boards: Iterable[tuple[int, int, int, str]],
+    byes: Iterable[RoundBye],
+    through_round: int,
+) -> dict[int, tuple[RoundRecord, ...]]:
+    """``records`` (every round a zero-point bye) with the games (round number, White, Black,
+    result) and the byes of rounds 1..through_round written in."""
+    for number, white, black, result in boards:
+        codes = board_result_codes(result)
+        if codes is None:  # not played, or no result yet
+            continue
+        if white in records:
+            records[white][number - 1] = RoundRecord(codes[0], black, W)
+        if black in records:
+            records[black][number - 1] = RoundRecord(codes[1], white, B)
     for bye in byes:
         if bye.participant_id in records and bye.round_number <= through_round:
             records[bye.participant_id][bye.round_number - 1] = RoundRecord(bye_code(bye))
     return {pk: tuple(recs) for pk, recs in records.items()}
+
+
+# A board's two players' games and byes (the row sent back after each result entry), compiled
+# once a process (core.prepared: compiling them was a quarter of the form's CPU an entry).
+_PAIR_GAMES = Prepared(
+    lambda tournament_id, through_round, a, b: (
+        Board.objects.filter(round__tournament=tournament_id, round__number__lte=through_round)
+        .filter(Q(white_id__in=[a, b]) | Q(black_id__in=[a, b]))
+        .values_list("round__number", "white_id", "black_id", "result")
+    )
+)
+_PAIR_BYES = Prepared(
+    lambda tournament_id, through_round, a, b: RoundBye.objects.filter(
+        tournament=tournament_id, round_number__lte=through_round, participant_id__in=[a, b]
+    )
+)
+
+
+def pair_scores(tournament: Tournament, through_round: int, white_id: int, black_id: int) -> dict[int, int]:
+    """``scores_of`` for one board's two players (two queries, compiled once a process)."""
+    records: dict[int, list[RoundRecord]] = {pk: [ZERO] * through_round for pk in (white_id, black_id)}
+    if through_round >= 1:
+        values = (tournament.pk, through_round, white_id, black_id)
+        histories = _filled(records, _PAIR_GAMES.rows(*values), _PAIR_BYES.objects(*values), through_round)
+    else:
+        histories = {pk: () for pk in records}
+    return points_from_histories(tournament, histories)
 
 
 def last_complete_round(tournament: Tournament) -> int:

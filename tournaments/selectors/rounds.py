@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 
 from tournaments import records
 from tournaments.models import Board, Participant, Round, RoundBye, Tournament
-from tournaments.namesakes import namesakes_among, namesakes_of
+from tournaments.namesakes import namesakes_among, namesakes_of, pair_namesakes
 from tournaments.scores import format_points
 from tournaments.selectors.tournaments import count_of
 
@@ -315,5 +315,5 @@ def board_as_it_stands(tournament: Tournament, pk: int) -> Board:
 def board_row(board: Board) -> BoardRow:
     """One board with both players' scores before its round (for re-rendering a single row)."""
     rnd = board.round
-    scores = records.scores_of(rnd.tournament, rnd.number - 1, (board.white_id, board.black_id))
-    return _board_row(rnd, board, scores, namesakes_among(rnd.tournament_id, (board.white, board.black)))
+    scores = records.pair_scores(rnd.tournament, rnd.number - 1, board.white_id, board.black_id)
+    return _board_row(rnd, board, scores, pair_namesakes(rnd.tournament_id, board.white, board.black))
