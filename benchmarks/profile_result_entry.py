@@ -5,7 +5,8 @@ Runs in-process (Django's test client, no server) against the database ``bench_l
 load benchmark's gunicorn runs: the round page's htmx form post (``POST /t/<id>/boards/<pk>/result/``
 with a session) and the REST API's ``PUT /api/tournaments/<id>/rounds/<n>/boards/<b>/`` with a
 token and the version. Each path enters ``--entries`` results after a warm-up; prints the queries
-one entry runs, the process CPU per entry (Django and psycopg; PostgreSQL's own CPU is not in it)
+one entry runs, the process CPU per entry (Django and psycopg), the CPU of the PostgreSQL backend
+serving it per entry
 and, with ``--profile``, the Python calls per entry, the CPU by layer (the ORM and its driver, the
 templates, DRF, the app's own code...) and cProfile's top functions by cumulative time.
 
@@ -75,6 +76,16 @@ def by_layer(stats: pstats.Stats, entries: int) -> str:
         f"    {name:48} {seconds / entries * 1000:6.2f} ms  {seconds / whole:5.1%}"
         for name, seconds in sorted(totals.items(), key=lambda item: -item[1])
     )
+
+
+def _backend_cpu(connection) -> float:  # noqa: ANN001
+    """CPU seconds the PostgreSQL backend serving ``connection`` has used (it runs on this machine:
+    its /proc entry), so the server's side of an entry is counted too."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
 
 def main() -> None:
@@ -177,6 +188,7 @@ def main() -> None:
             enter(turn)
             turn += 1
         profiler = cProfile.Profile(time.process_time) if args.profile else None  # CPU, not wall
+        backend_cpu = _backend_cpu(connection)
         started_cpu, started = time.process_time(), time.perf_counter()
         if profiler:
             profiler.enable()
@@ -187,7 +199,11 @@ def main() -> None:
             profiler.disable()
         cpu = (time.process_time() - started_cpu) / args.entries * 1000
         wall = (time.perf_counter() - started) / args.entries * 1000
-        print(f"\n{name}: {len(queries)} queries; {cpu:.2f} ms CPU and {wall:.2f} ms wall per entry")
+        server = (_backend_cpu(connection) - backend_cpu) / args.entries * 1000
+        print(
+            f"\n{name}: {len(queries)} queries; {cpu:.2f} ms CPU and {wall:.2f} ms wall per entry;"
+            f" PostgreSQL's backend {server:.2f} ms CPU per entry"
+        )
         for sql in queries:
             print("   ", sql[:200])
         if profiler and args.dump:
