@@ -3,12 +3,14 @@
 
     python scripts/crosscheck.py --out /tmp/cross --count 300 [--bbp /tmp/bbp/bbpPairings.exe]
                                  [--gacrux-count 100] [--sides ours,bbp,gacrux] [--gacrux-check 50]
+                                 [--gacrux-every 25]
 
 Generators: ours (in process, :func:`pairing.engine.generator.generate_trf`), bbpPairings' ``-g`` (a config
 drawn from the seed) and Gacrux's ``tournamentgenerator`` (batches of ten with a drawn size). Checkers: ours
 (in process, :func:`pairing.engine.checker.check_tournament`: pairings and, where the file lists tie-breaks,
 ranks), bbpPairings' ``-c`` (re-pairs every round) and Gacrux's ``pairingchecker -c`` (the first
-``--gacrux-check`` files of each side: it takes about a second a file). bbpPairings is built from its
+``--gacrux-check`` files of each side, and with ``--gacrux-every K`` each file whose seed is a multiple
+of K: it takes about a second a file). bbpPairings is built from its
 public source (``make`` in a clone, never committed); Gacrux is ``pip install gacrux``. A tool that is not
 there is skipped.
 
@@ -273,11 +275,17 @@ class Harness:
                 self.record(side, path, "ours-tb")
                 if self.bbp:
                     self.record(side, path, "bbp")
-                if self.gacrux and index < self.args.gacrux_check:
+                if self.gacrux and (index < self.args.gacrux_check or self._every(path)):
                     self.record(side, path, "gacrux")
                     if side == "ours":
                         self.record(side, path, "gacrux-tb")
         self.summary()
+
+    def _every(self, path: Path) -> bool:
+        """One file in ``--gacrux-every`` by its seed, also for Gacrux's checkers: a long run that
+        grows ``--count`` pass after pass keeps sampling its new files, not only the first ones."""
+        match = re.search(r"_(\d+)\.trf$", path.name)
+        return bool(self.args.gacrux_every and match and int(match.group(1)) % self.args.gacrux_every == 0)
 
     def summary(self) -> None:
         table: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
@@ -381,6 +389,12 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=300, help="tournaments from ours and from bbp")
     parser.add_argument("--gacrux-count", type=int, default=100)
     parser.add_argument("--gacrux-check", type=int, default=50, help="files per side Gacrux's checker reads")
+    parser.add_argument(
+        "--gacrux-every",
+        type=int,
+        default=0,
+        help="and, beyond those, every file whose seed is a multiple of this (0: none)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--bbp",
