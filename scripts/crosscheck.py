@@ -246,6 +246,9 @@ class Harness:
         started = time.perf_counter()
         verdict = getattr(self, f"check_{checker.replace('-', '_')}")(path)
         if verdict is None:
+            # Nothing to check (no tie-break list): said once, so a later pass does not run our
+            # checker again to find out (bbpPairings' files list none: every pass re-checked all).
+            self._write({"side": side, "file": path.name, "checker": checker, "ok": None, "seconds": 0})
             return
         ok, text = verdict
         seconds = time.perf_counter() - started
@@ -254,10 +257,13 @@ class Harness:
             stem = f"{path.stem}.{checker}"
             (self.out / "diffs" / f"{stem}.txt").write_text(text)
             shutil.copy(path, self.out / "diffs" / path.name)
+        self._write(row)
+
+    def _write(self, row: dict) -> None:
         with open(self.results_path, "a") as f:
             f.write(json.dumps(row) + "\n")
         self.rows.append(row)
-        self.done.add(key)
+        self.done.add((row["side"], row["file"], row["checker"]))
 
     def run(self) -> None:
         sides = [s for s in self.args.sides.split(",") if s]
@@ -291,6 +297,8 @@ class Harness:
         table: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
         seconds: dict[str, float] = defaultdict(float)
         for row in self.rows:
+            if row["ok"] is None:  # nothing to check in that file
+                continue
             cell = table[(row["side"], row["checker"])]
             cell[0] += 1
             cell[1] += row["ok"]
@@ -307,7 +315,7 @@ class Harness:
         for (side, checker), (n, ok) in sorted(table.items()):
             print(f"{side:<10} {checker:<8} {n:>7}  {ok:>8}  {n - ok:>6}")
         for checker, total in sorted(seconds.items()):
-            n = sum(1 for r in self.rows if r["checker"] == checker)
+            n = sum(1 for r in self.rows if r["checker"] == checker and r["ok"] is not None)
             if total >= 1:  # ours-tb comes with ours' run: no time of its own
                 print(f"checker {checker}: {n} files in {total:.0f} s ({3600 * n / total:.0f} files/hour)")
 
