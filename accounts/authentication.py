@@ -28,10 +28,9 @@ class ApiTokenAuthentication(TokenAuthentication):
                 raise exceptions.AuthenticationFailed(REFUSED)
             return token.user, token
         # DRF's own lookup, with the password stamp in the same query.
-        found = _LOGIN_TOKEN.objects(key)
-        if not found:
+        token = _LOGIN_TOKEN.first(key)
+        if token is None:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
-        token = found[0]
         if not token.user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
         if not login_token_authenticates(token):

@@ -48,8 +48,8 @@ _USER_BY_ID = Prepared(lambda pk: get_user_model()._default_manager.filter(pk=pk
 class LoginBackend(ModelBackend):
     def get_user(self, user_id: Any) -> Any | None:
         """``ModelBackend.get_user`` (inactive users are nobody) with its query compiled once."""
-        found = _USER_BY_ID.objects(user_id)
-        return found[0] if found and self.user_can_authenticate(found[0]) else None
+        user = _USER_BY_ID.first(user_id)
+        return user if user is not None and self.user_can_authenticate(user) else None
 
     def authenticate(
         self,

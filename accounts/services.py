@@ -112,10 +112,9 @@ _TOKEN_BY_HASH = Prepared(lambda digest: ApiToken.objects.select_related("user")
 
 def api_token_authenticate(key: str) -> ApiToken | None:
     """The live token with this key, or None (unknown, expired, inactive user, password changed)."""
-    found = _TOKEN_BY_HASH.objects(key_hash(key))
-    if not found:
+    token = _TOKEN_BY_HASH.first(key_hash(key))
+    if token is None:
         return None
-    token = found[0]
     now = timezone.now()
     if token.expires is not None and token.expires <= now:
         return None

@@ -15,7 +15,8 @@ values, turning rows into model instances as the ORM's own iterable does (the sa
 The build function takes as many arguments as the query has values to change; each is given an
 integer stand-in that must reach the SQL as one parameter (an ``=``, ``<=`` or ``RawSQL`` value,
 or one element of an ``__in`` list of fixed length: a list whose length changes is a different
-query); a text field's lookup receives it as a string, which counts too. A stand-in the SQL does not carry is an error at the first use, not a wrong answer.
+query); a text field's lookup receives it as a string, which counts too. A stand-in the SQL does
+not carry is an error at the first use, not a wrong answer.
 """
 
 from __future__ import annotations
@@ -53,6 +54,11 @@ class Prepared:
     def objects(self, *values: Any, using: str | None = None) -> list[Any]:
         """The model instances the queryset would give (``select_related`` and annotations too)."""
         return self._for(using).objects(values)
+
+    def first(self, *values: Any, using: str | None = None) -> Any | None:
+        """The first instance, or ``None`` (for a query by a unique key)."""
+        found = self._for(using).objects(values)
+        return found[0] if found else None
 
     def rows(self, *values: Any, using: str | None = None) -> list[tuple[Any, ...]]:
         """The tuples a ``values_list`` queryset would give."""

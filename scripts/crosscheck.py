@@ -290,8 +290,8 @@ class Harness:
     def _every(self, path: Path) -> bool:
         """One file in ``--gacrux-every`` by its seed, also for Gacrux's checkers: a long run that
         grows ``--count`` pass after pass keeps sampling its new files, not only the first ones."""
-        match = re.search(r"_(\d+)\.trf$", path.name)
-        return bool(self.args.gacrux_every and match and int(match.group(1)) % self.args.gacrux_every == 0)
+        seed = _seed(path.name)
+        return bool(self.args.gacrux_every and seed is not None and seed % self.args.gacrux_every == 0)
 
     def summary(self) -> None:
         table: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
@@ -305,10 +305,8 @@ class Harness:
             seconds[row["checker"]] += row["seconds"]
         seeds: dict[str, list[int]] = defaultdict(list)
         for row in self.rows:
-            if row["checker"] == "ours":
-                match = re.search(r"_(\d+)\.trf$", row["file"])
-                if match:
-                    seeds[row["side"]].append(int(match.group(1)))
+            if row["checker"] == "ours" and (seed := _seed(row["file"])) is not None:
+                seeds[row["side"]].append(seed)
         for side, numbers in sorted(seeds.items()):  # what a later run must not repeat
             print(f"{side}: seeds {min(numbers)}-{max(numbers)} ({len(numbers)} tournaments)")
         print("generator  checker  checked  accepted  differ")
@@ -318,6 +316,12 @@ class Harness:
             n = sum(1 for r in self.rows if r["checker"] == checker and r["ok"] is not None)
             if total >= 1:  # ours-tb comes with ours' run: no time of its own
                 print(f"checker {checker}: {n} files in {total:.0f} s ({3600 * n / total:.0f} files/hour)")
+
+
+def _seed(name: str) -> int | None:
+    """The seed a generated file's name carries (``ours_121786.trf``), or ``None``."""
+    match = re.search(r"_(\d+)\.trf$", name)
+    return int(match.group(1)) if match else None
 
 
 def gacrux_pairing_check(path: Path, target: Path) -> tuple[bool, str]:

@@ -76,6 +76,11 @@ def namesakes_among(tournament: Tournament | int, people: Iterable[Participant])
         .filter(lowered__in=names)
         .only(*_FIELDS, "fide_id")
     )
+    return _labels_of(people, bearers)
+
+
+def _labels_of(people: Iterable[Participant], bearers: Iterable[Participant]) -> dict[int, str]:
+    """The staff labels of ``people`` among ``bearers`` (everyone bearing one of their names)."""
     wanted = {p.pk for p in people}
     return {pk: label for pk, label in namesake_labels(bearers).items() if pk in wanted}
 
@@ -94,9 +99,9 @@ _PAIR_BEARERS = Prepared(
 
 def pair_namesakes(tournament_id: int, white: Participant, black: Participant) -> dict[int, str]:
     """``namesakes_among`` for one board's two players (one query, compiled once a process)."""
-    bearers = _PAIR_BEARERS.objects(tournament_id, white.name.lower(), black.name.lower())
-    wanted = {white.pk, black.pk}
-    return {pk: label for pk, label in namesake_labels(bearers).items() if pk in wanted}
+    return _labels_of(
+        (white, black), _PAIR_BEARERS.objects(tournament_id, white.name.lower(), black.name.lower())
+    )
 
 
 def namesakes_of(tournament: Tournament | int, *, public: bool = False) -> dict[int, str]:

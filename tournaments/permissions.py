@@ -91,7 +91,7 @@ def role_of(user: Any, tournament: Tournament) -> str | None:
     if tournament.pk not in cache:
         row = (
             Tournament.objects.filter(pk=tournament.pk)
-            .annotate(**_role_subqueries(user))
+            .annotate(**_role_subqueries(user.pk))
             .values_list("own_role", "club_role", "event_role")
             .order_by()
             .first()
@@ -100,15 +100,11 @@ def role_of(user: Any, tournament: Tournament) -> str | None:
     return cache[tournament.pk]
 
 
-def _role_subqueries(user: Any) -> dict[str, RawSQL]:
+def _role_subqueries(user_id: Any) -> dict[str, RawSQL]:
     """The user's own role in the tournament, their role in its club and their role in its event
     (organiser or chief arbiter: it covers every section), as subqueries of a tournament query
     (``own_role``, ``club_role``, ``event_role``): annotations of a query of ``Tournament`` rows,
     never of one used inside another query (they name its table, which Django would re-alias)."""
-    return _role_subqueries_of(user.pk)
-
-
-def _role_subqueries_of(user_id: Any) -> dict[str, RawSQL]:
     return {name: RawSQL(sql, (user_id,), output_field=CharField()) for name, sql in _role_sql().items()}
 
 
@@ -240,7 +236,7 @@ def check_level(user: Any, tournament: Tournament, level: str) -> None:
 _TOURNAMENT = Prepared(lambda pk: Tournament.objects.select_related("club").filter(pk=pk))
 _TOURNAMENT_WITH_ROLES = Prepared(
     lambda user_id, pk: (
-        Tournament.objects.select_related("club").annotate(**_role_subqueries_of(user_id)).filter(pk=pk)
+        Tournament.objects.select_related("club").annotate(**_role_subqueries(user_id)).filter(pk=pk)
     )
 )
 
@@ -255,10 +251,9 @@ def tournament_for_user(user: Any, tournament_id: int, level: str = VIEW) -> Tou
         raise Http404(gettext("No such tournament")) from None
     if not 0 < pk < 2**63:  # out of the id column's range: no such row (the ORM's answer too)
         raise Http404(gettext("No such tournament"))
-    found = _TOURNAMENT_WITH_ROLES.objects(user.pk, pk) if signed_in else _TOURNAMENT.objects(pk)
-    if not found:
+    tournament = _TOURNAMENT_WITH_ROLES.first(user.pk, pk) if signed_in else _TOURNAMENT.first(pk)
+    if tournament is None:
         raise Http404(gettext("No such tournament"))
-    tournament = found[0]
     if signed_in:
         _remember_roles(user, tournament, tournament.own_role, tournament.club_role, tournament.event_role)
     check_level(user, tournament, level)

@@ -173,12 +173,11 @@ _PAIR_BYES = Prepared(
 
 def pair_scores(tournament: Tournament, through_round: int, white_id: int, black_id: int) -> dict[int, int]:
     """``scores_of`` for one board's two players (two queries, compiled once a process)."""
+    if through_round < 1:
+        return dict.fromkeys((white_id, black_id), 0)
     records: dict[int, list[RoundRecord]] = {pk: [ZERO] * through_round for pk in (white_id, black_id)}
-    if through_round >= 1:
-        values = (tournament.pk, through_round, white_id, black_id)
-        histories = _filled(records, _PAIR_GAMES.rows(*values), _PAIR_BYES.objects(*values), through_round)
-    else:
-        histories = {pk: () for pk in records}
+    values = (tournament.pk, through_round, white_id, black_id)
+    histories = _filled(records, _PAIR_GAMES.rows(*values), _PAIR_BYES.objects(*values), through_round)
     return points_from_histories(tournament, histories)
 
 

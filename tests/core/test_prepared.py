@@ -44,6 +44,8 @@ def test_objects_are_the_orms_with_related_objects_annotations_and_converted_val
         assert club_name == (orm.club.name if orm.club_id else None) and not queries  # already read
         assert not found._state.adding and found._state.db == "default"
     assert prepared.objects(second.pk + first.pk + 1000) == []
+    assert prepared.first(second.pk + first.pk + 1000) is None
+    assert prepared.first(second.pk).pk == second.pk
 
 
 @pytest.mark.django_db
