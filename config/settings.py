@@ -63,7 +63,12 @@ def database_from_url(url: str) -> dict[str, object]:
     """Turn ``postgres://user:pass@host:port/name`` or ``sqlite:///path`` into a DATABASES entry."""
     parts = urlsplit(url)
     if parts.scheme in ("postgres", "postgresql", "pgsql"):
-        options = {key: values[-1] for key, values in parse_qs(parts.query).items()}
+        options: dict[str, object] = {key: values[-1] for key, values in parse_qs(parts.query).items()}
+        # The hot paths' statements (``core.prepared.prepared_cursor``: result entry's lock, reads
+        # and writes) are prepared at their first run on a connection; Django's other cursors bind
+        # client-side and never prepare. Off (``DB_PREPARED_STATEMENTS=0``) behind a pooler in
+        # transaction mode, which cannot keep a connection's prepared statements.
+        options["prepare_threshold"] = 0 if env_bool("DB_PREPARED_STATEMENTS", True) else None
         return {
             "ENGINE": "django.db.backends.postgresql",
             "NAME": unquote(parts.path.lstrip("/")) or "postgres",

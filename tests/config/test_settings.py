@@ -72,7 +72,15 @@ def test_database_url_is_parsed_into_parts():
         "db.example",
         "6543",
     )
-    assert db["OPTIONS"] == {"sslmode": "require"}
+    assert db["OPTIONS"] == {"sslmode": "require", "prepare_threshold": 0}
+
+
+def test_prepared_statements_can_be_turned_off_for_a_pooler(monkeypatch):
+    """Issue 38: the hot paths' statements are prepared on each connection; a pooler in
+    transaction mode cannot keep them, so ``DB_PREPARED_STATEMENTS=0`` leaves psycopg's
+    ``prepare_threshold`` at None (never prepare)."""
+    monkeypatch.setenv("DB_PREPARED_STATEMENTS", "0")
+    assert database_from_url("postgres://u@h/chess")["OPTIONS"] == {"prepare_threshold": None}
 
 
 def test_bad_values_fail_loudly(monkeypatch):

@@ -23,6 +23,7 @@ from typing import Any
 
 from django.db import connection, models
 
+from core.prepared import prepared_cursor
 from tournaments.models import Round, Tournament
 from tournaments.permissions import require_not_archived
 
@@ -41,7 +42,7 @@ def tournament_lock(
     if only:
         fields, sql = _lock_read(connection.vendor, connection.features.has_select_for_update, only)
         then_row = None
-        with connection.cursor() as cursor, connection.cursor() as reader:
+        with prepared_cursor(connection) as cursor, prepared_cursor(connection) as reader:
             if then is not None and _pipelined():
                 with connection.wrap_database_errors, connection.connection.pipeline():
                     cursor.execute(sql, [tournament_id])
