@@ -155,3 +155,89 @@ def test_a_file_with_nothing_to_rank_is_not_checked_again_on_the_next_pass(tmp_p
     assert first >= 3
     Counting(args).run()  # the same files again: every verdict is on record
     assert len(calls) == first
+
+
+def _harness_args(tmp_path: Path, **changes):  # noqa: ANN202
+    import argparse
+
+    args = argparse.Namespace(
+        out=str(tmp_path),
+        count=4,
+        gacrux_count=0,
+        gacrux_check=0,
+        gacrux_every=0,
+        self_check_every=1,
+        seed=1000,
+        bbp=None,
+        sides="ours",
+        unrated_rating=1400,
+    )
+    vars(args).update(changes)
+    return args
+
+
+def _crosscheck():  # noqa: ANN202
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+    import crosscheck
+
+    return crosscheck
+
+
+def test_a_file_without_tie_breaks_is_checked_by_ours_once(tmp_path: Path) -> None:
+    """bbpPairings' files list no tie-breaks: the ranks' verdict ("nothing to rank") came from
+    running our whole checker a second time on each of them, half the bbp side's time in ours."""
+    crosscheck = _crosscheck()
+    calls: list[str] = []
+
+    class Counting(crosscheck.Harness):
+        def generate(self, side: str, count: int) -> list[Path]:
+            paths = super().generate("ours", count)
+            for path in paths:  # ours' files without their tie-break list, as bbpPairings writes
+                lines = path.read_text().splitlines(keepends=True)
+                path.write_text("".join(line for line in lines if not line.startswith(("202 ", "212 "))))
+            return paths
+
+        def check_ours(self, path: Path) -> tuple[bool, str]:
+            calls.append(path.name)
+            return super().check_ours(path)
+
+    harness = Counting(_harness_args(tmp_path, count=2))
+    harness.run()
+    assert sorted(calls) == sorted({*calls}) and len(calls) == 2
+    verdicts = {(r["file"], r["checker"]): r["ok"] for r in harness.rows}
+    assert [v for (_, checker), v in verdicts.items() if checker == "ours-tb"] == [None, None]
+    assert [v for (_, checker), v in verdicts.items() if checker == "ours"] == [True, True]
+
+
+def test_bbp_checks_its_own_files_one_in_k_and_every_other_file(tmp_path: Path) -> None:
+    """``--self-check-every K``: bbpPairings' checker on bbpPairings' own files (its slowest step,
+    confirming nothing ours does not) reads the files whose seed is a multiple of K; on our files
+    it still reads every one."""
+    crosscheck = _crosscheck()
+    read: list[str] = []
+
+    class Fake(crosscheck.Harness):
+        def __init__(self, args) -> None:  # noqa: ANN001
+            super().__init__(args)
+            self.bbp = "bbpPairings"  # never run: its checker is replaced below
+
+        def generate(self, side: str, count: int) -> list[Path]:
+            folder = self.out / side
+            folder.mkdir(exist_ok=True)
+            return [folder / f"{side}_{self.args.seed + i}.trf" for i in range(count)]
+
+        def check_ours(self, path: Path) -> tuple[bool, str]:
+            self._standings[path] = None
+            return True, ""
+
+        def check_bbp(self, path: Path) -> tuple[bool, str]:
+            read.append(path.name)
+            return True, ""
+
+    Fake(_harness_args(tmp_path / "b", sides="bbp", count=10, seed=1000, self_check_every=5)).run()
+    assert read == ["bbp_1000.trf", "bbp_1005.trf"]
+    read.clear()
+    Fake(_harness_args(tmp_path / "o", sides="ours", count=3, seed=1000, self_check_every=5)).run()
+    assert read == ["ours_1000.trf", "ours_1001.trf", "ours_1002.trf"]
