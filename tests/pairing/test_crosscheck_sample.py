@@ -118,45 +118,6 @@ def test_gacrux_pairing_checker_accepts_our_tournaments(generated: list[Path], t
     assert not rejected
 
 
-def test_a_file_with_nothing_to_rank_is_not_checked_again_on_the_next_pass(tmp_path: Path) -> None:
-    """A verdict of "nothing to check" (no tie-break list, as in every bbpPairings file) is kept, so
-    a resumed run does not run our checker on every earlier file again to find that out (the
-    bbp side's passes had grown slower with every file already done)."""
-    import argparse
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-    import crosscheck
-
-    args = argparse.Namespace(
-        out=str(tmp_path),
-        count=3,
-        gacrux_count=0,
-        gacrux_check=0,
-        gacrux_every=0,
-        seed=1000,
-        bbp=None,
-        sides="ours",
-        unrated_rating=1400,
-    )
-    calls: list[str] = []
-
-    class Counting(crosscheck.Harness):
-        def check_ours(self, path: Path) -> tuple[bool, str]:
-            calls.append(path.name)
-            return super().check_ours(path)
-
-        def check_ours_tb(self, path: Path) -> None:
-            self.check_ours(path)
-            return None  # as for a file that lists no tie-breaks
-
-    Counting(args).run()
-    first = len(calls)
-    assert first >= 3
-    Counting(args).run()  # the same files again: every verdict is on record
-    assert len(calls) == first
-
-
 def _harness_args(tmp_path: Path, **changes):  # noqa: ANN202
     import argparse
 
@@ -183,6 +144,30 @@ def _crosscheck():  # noqa: ANN202
     import crosscheck
 
     return crosscheck
+
+
+def test_a_file_with_nothing_to_rank_is_not_checked_again_on_the_next_pass(tmp_path: Path) -> None:
+    """A verdict of "nothing to check" (no tie-break list, as in every bbpPairings file) is kept, so
+    a resumed run does not run our checker on every earlier file again to find that out (the
+    bbp side's passes had grown slower with every file already done)."""
+    crosscheck = _crosscheck()
+    args = _harness_args(tmp_path, count=3)
+    calls: list[str] = []
+
+    class Counting(crosscheck.Harness):
+        def check_ours(self, path: Path) -> tuple[bool, str]:
+            calls.append(path.name)
+            return super().check_ours(path)
+
+        def check_ours_tb(self, path: Path) -> None:
+            self.check_ours(path)
+            return None  # as for a file that lists no tie-breaks
+
+    Counting(args).run()
+    first = len(calls)
+    assert first >= 3
+    Counting(args).run()  # the same files again: every verdict is on record
+    assert len(calls) == first
 
 
 def test_a_file_without_tie_breaks_is_checked_by_ours_once(tmp_path: Path) -> None:
