@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -226,3 +227,77 @@ def test_bbp_checks_its_own_files_one_in_k_and_every_other_file(tmp_path: Path) 
     read.clear()
     Fake(_harness_args(tmp_path / "o", sides="ours", count=3, seed=1000, self_check_every=5)).run()
     assert read == ["ours_1000.trf", "ours_1001.trf", "ours_1002.trf"]
+
+
+def test_the_run_fails_on_a_difference_nobody_explained(tmp_path: Path) -> None:
+    """A run's exit status says whether every difference is one ``docs/fide-endorsement.md``
+    decided (CI runs a few hundred tournaments and must fail on a new one): any pairing checker
+    refusing a file, or our rank check refusing a file of ours or bbpPairings', fails it; Gacrux's
+    tie-break checker differing on KS alone (C.07 16.4's stand-in), or on ranks where KS differs
+    too, does not; any other value it differs on does."""
+    crosscheck = _crosscheck()
+    verdicts: dict[str, tuple[bool, str]] = {}
+
+    class Fake(crosscheck.Harness):
+        def __init__(self, args) -> None:  # noqa: ANN001
+            super().__init__(args)
+            self.gacrux = True
+
+        def generate(self, side: str, count: int) -> list[Path]:
+            folder = self.out / side
+            folder.mkdir(exist_ok=True)
+            paths = [folder / f"{side}_{self.args.seed + i}.trf" for i in range(count)]
+            for path in paths:
+                path.write_text("012 fake\n")
+            return paths
+
+        def check_ours(self, path: Path) -> tuple[bool, str]:
+            self._standings[path] = verdicts.get("ours-tb", (True, ""))
+            return verdicts.get("ours", (True, ""))
+
+        def check_gacrux(self, path: Path) -> tuple[bool, str]:
+            return verdicts.get("gacrux", (True, ""))
+
+        def check_gacrux_tb(self, path: Path) -> tuple[bool, str]:
+            return verdicts.get("gacrux-tb", (True, ""))
+
+    def run(name: str, **given: tuple[bool, str]) -> int:
+        verdicts.clear()
+        verdicts.update(given)
+        return Fake(_harness_args(tmp_path / name, count=2, gacrux_check=2)).run()
+
+    assert run("clean") == 0
+    assert run("ks", **{"gacrux-tb": (False, "KS player 3: ours 4, gacrux 3.5")}) == 0
+    ks_and_rank = "KS player 3: ours 4, gacrux 3.5\nRANK player 3: file 2, gacrux 3"
+    assert run("ks-rank", **{"gacrux-tb": (False, ks_and_rank)}) == 0
+    assert run("rank", **{"gacrux-tb": (False, "RANK player 3: file 2, gacrux 3")}) == 1
+    ks_and_aro = "KS player 3: ours 4, gacrux 3.5\nARO player 1: ours 1500, gacrux 1400"
+    assert run("aro", **{"gacrux-tb": (False, ks_and_aro)}) == 1
+    assert run("pairing", gacrux=(False, "Check: False")) == 1
+    assert run("ours", ours=(False, "round 3: pair 4-7 ...")) == 1
+    assert run("ranks", **{"ours-tb": (False, "standings: player 5 ...")}) == 1
+
+
+def test_the_command_line_exit_status_is_the_runs(tmp_path: Path) -> None:
+    """``scripts/crosscheck.py`` exits with 1 when a difference is left unexplained (here none: 0)."""
+    run = subprocess.run(
+        [
+            sys.executable,
+            str(Path(__file__).resolve().parents[2] / "scripts" / "crosscheck.py"),
+            "--out",
+            str(tmp_path),
+            "--sides",
+            "ours",
+            "--count",
+            "2",
+            "--gacrux-check",
+            "0",
+            "--bbp",
+            "",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "unexplained differences: 0" in run.stdout
