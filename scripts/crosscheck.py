@@ -261,8 +261,7 @@ class Harness:
         seconds = time.perf_counter() - started
         row = {"side": side, "file": path.name, "checker": checker, "ok": ok, "seconds": round(seconds, 3)}
         if not ok:
-            stem = f"{path.stem}.{checker}"
-            (self.out / "diffs" / f"{stem}.txt").write_text(text)
+            self._report(path.name, checker).write_text(text)
             shutil.copy(path, self.out / "diffs" / path.name)
         self._write(row)
 
@@ -300,9 +299,8 @@ class Harness:
         unexplained = self.unexplained()
         print(f"unexplained differences: {len(unexplained)}")
         for row in unexplained:
-            print(
-                f"  {row['side']} {row['file']} {row['checker']}: diffs/{Path(row['file']).stem}.{row['checker']}.txt"
-            )
+            report = self._report(row["file"], row["checker"]).relative_to(self.out)
+            print(f"  {row['side']} {row['file']} {row['checker']}: {report}")
         return 1 if unexplained else 0
 
     def unexplained(self) -> list[dict]:
@@ -320,10 +318,14 @@ class Harness:
             return row["side"] == "gacrux"
         if row["checker"] != "gacrux-tb":
             return False
-        report = self.out / "diffs" / f"{Path(row['file']).stem}.gacrux-tb.txt"
+        report = self._report(row["file"], row["checker"])
         lines = report.read_text().splitlines() if report.exists() else []
         codes = {line.split()[0] for line in lines if line.strip()}
         return "KS" in codes and codes <= {"KS", "RANK"}
+
+    def _report(self, file: str, checker: str) -> Path:
+        """Where a checker's output on a file it refused is kept (``diffs/ours_121786.bbp.txt``)."""
+        return self.out / "diffs" / f"{Path(file).stem}.{checker}.txt"
 
     def _every(self, path: Path) -> bool:
         """One file in ``--gacrux-every`` by its seed, also for Gacrux's checkers: a long run that

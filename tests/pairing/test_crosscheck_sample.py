@@ -147,6 +147,15 @@ def _crosscheck():  # noqa: ANN202
     return crosscheck
 
 
+def _placeholder_files(folder: Path, side: str, seed: int, count: int) -> list[Path]:
+    """Files named as the harness names a side's tournaments, for fakes whose checkers never read them."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = [folder / f"{side}_{seed + i}.trf" for i in range(count)]
+    for path in paths:
+        path.write_text("012 placeholder\n")
+    return paths
+
+
 def test_a_file_with_nothing_to_rank_is_not_checked_again_on_the_next_pass(tmp_path: Path) -> None:
     """A verdict of "nothing to check" (no tie-break list, as in every bbpPairings file) is kept, so
     a resumed run does not run our checker on every earlier file again to find that out (the
@@ -210,9 +219,7 @@ def test_bbp_checks_its_own_files_one_in_k_and_every_other_file(tmp_path: Path) 
             self.bbp = "bbpPairings"  # never run: its checker is replaced below
 
         def generate(self, side: str, count: int) -> list[Path]:
-            folder = self.out / side
-            folder.mkdir(exist_ok=True)
-            return [folder / f"{side}_{self.args.seed + i}.trf" for i in range(count)]
+            return _placeholder_files(self.out / side, side, self.args.seed, count)
 
         def check_ours(self, path: Path) -> tuple[bool, str]:
             self._standings[path] = None
@@ -244,12 +251,7 @@ def test_the_run_fails_on_a_difference_nobody_explained(tmp_path: Path) -> None:
             self.gacrux = True
 
         def generate(self, side: str, count: int) -> list[Path]:
-            folder = self.out / side
-            folder.mkdir(exist_ok=True)
-            paths = [folder / f"{side}_{self.args.seed + i}.trf" for i in range(count)]
-            for path in paths:
-                path.write_text("012 fake\n")
-            return paths
+            return _placeholder_files(self.out / side, side, self.args.seed, count)
 
         def check_ours(self, path: Path) -> tuple[bool, str]:
             self._standings[path] = verdicts.get("ours-tb", (True, ""))
